@@ -1,0 +1,2 @@
+// The browser comes from the system (Debian's chromium); never download one.
+module.exports = { skipDownload: true };

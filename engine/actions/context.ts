@@ -1,0 +1,47 @@
+// The one carrier of "who is calling and with what": passed to every handler, never global.
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { EngineConfig } from '../../fastify.config.js';
+import type { ModuleRegistry } from '../metadata/module-registry.js';
+import type { Dialect } from '../db/connect.js';
+
+export const LOGIN_TYPE = { IRU: 1, RE: 2, ADMIN: 3 } as const;
+
+export interface Caller {
+  sessionId: string;
+  userId: number;
+  userid: string;
+  name: string;
+  loginType: number;
+  /** The session's current reporting entity (RE users), else null. */
+  currentRe: number | null;
+  /** Entities the user is linked to. */
+  entities: number[];
+  roles: Set<number>;
+  permissions: Set<string>;
+}
+
+export interface EngineServices {
+  config: EngineConfig;
+  db: Knex;
+  dialect: Dialect;
+  modules: ModuleRegistry;
+  log: Logger;
+}
+
+export interface ActionContext {
+  services: EngineServices;
+  /** The database handle for this call: the transaction when the action writes. */
+  db: Knex | Knex.Transaction;
+  caller: Caller | null;
+  requestId: string;
+  log: Logger;
+  /** Calls another action as the same caller (System.execute, compositions). */
+  call(action: string, args: unknown[]): Promise<import('../protocol/envelope.js').EnvelopeValue[]>;
+  /** What the HTTP layer must do after the call: set or clear the session cookie. */
+  effects: { sessionToken?: string; clearSession?: boolean };
+}
+
+export function isReUser(caller: Caller | null): boolean {
+  return caller?.loginType === LOGIN_TYPE.RE;
+}

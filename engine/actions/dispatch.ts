@@ -1,0 +1,93 @@
+// Dispatch of one call: look-up → access → parse arguments → permission → handler (in a
+// transaction when it writes). Everything unexpected becomes E_FAIL with the request id,
+// logged with its cause and never sent.
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { AppError, errors, isAppError } from '../errors/catalogue.js';
+import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
+import type { ActionDef, ActionRegistry } from './registry.js';
+import type { ActionContext, Caller, EngineServices } from './context.js';
+
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
+(addFormats as unknown as (a: Ajv) => void)(ajv);
+const validators = new WeakMap<object, ValidateFunction>();
+
+function validatorFor(schema: object): ValidateFunction {
+  let v = validators.get(schema);
+  if (!v) {
+    v = ajv.compile(schema);
+    validators.set(schema, v);
+  }
+  return v;
+}
+
+export interface Call {
+  action: string;
+  args: unknown[];
+  /** The client's idea of its current entity (`re`), checked against the session. */
+  re?: number | null;
+}
+
+export function checkArgs(def: ActionDef, args: unknown[]): unknown[] {
+  const min = def.minArgs ?? def.args.length;
+  if (args.length < min) throw errors.badRequest(`${def.name} needs ${min} argument${min === 1 ? '' : 's'} (a0${min > 1 ? `…a${min - 1}` : ''}); got ${args.length}`);
+  if (args.length > def.args.length) throw errors.badRequest(`${def.name} takes at most ${def.args.length} argument(s); got ${args.length}`);
+  args.forEach((arg, i) => {
+    const validate = validatorFor(def.args[i]);
+    if (!validate(arg)) {
+      const e = validate.errors![0];
+      const path = `a${i}${e.instancePath}`;
+      const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
+      throw errors.badRequest(`${path} ${e.message}${extra}`);
+    }
+  });
+  return args;
+}
+
+export class Dispatcher {
+  constructor(
+    readonly services: EngineServices,
+    readonly registry: ActionRegistry,
+  ) {}
+
+  /** Runs a call and always answers values: the handler's, or one exception (+ details). */
+  async run(call: Call, caller: Caller | null, requestId: string, effects: ActionContext['effects'] = {}): Promise<EnvelopeValue[]> {
+    try {
+      return await this.invoke(call, caller, requestId, effects);
+    } catch (e) {
+      return this.failure(e, call.action, requestId);
+    }
+  }
+
+  /** Runs a call and throws AppError on failure (for compositions and tests). */
+  async invoke(call: Call, caller: Caller | null, requestId: string, effects: ActionContext['effects'] = {}): Promise<EnvelopeValue[]> {
+    const def = this.registry.get(call.action);
+    if (!def) throw errors.unknownAction(call.action);
+    if (def.access === 'session' && !caller) throw errors.illegalAccess();
+    if (caller && call.re != null && caller.currentRe != null && call.re !== caller.currentRe) throw new AppError('E_RECHANGED');
+    const args = checkArgs(def, call.args);
+    if (typeof def.permission === 'string' && !caller?.permissions.has(def.permission)) throw errors.noPermission(def.permission);
+    const log = this.services.log.child({ reqId: requestId, action: call.action });
+    const ctx = (db: ActionContext['db']): ActionContext => ({
+      services: this.services,
+      db,
+      caller,
+      requestId,
+      log,
+      effects,
+      call: (action, inner) => this.invoke({ action, args: inner, re: call.re }, caller, requestId, effects),
+    });
+    if (!def.writes) return def.handler(args as never, ctx(this.services.db));
+    return this.services.db.transaction((trx) => def.handler(args as never, ctx(trx)));
+  }
+
+  failure(e: unknown, action: string, requestId: string): EnvelopeValue[] {
+    if (isAppError(e)) {
+      const values: EnvelopeValue[] = [exception(e.code, e.message)];
+      if (e.details !== undefined) values.push(text(JSON.stringify(e.details)));
+      return values;
+    }
+    this.services.log.error({ reqId: requestId, action, err: e }, 'action failed');
+    return [exception('E_FAIL', `Unknown error (request ${requestId})`)];
+  }
+}

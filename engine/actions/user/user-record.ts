@@ -1,0 +1,34 @@
+// The stored login info of seed 000 §3, built from the user, role and entity tables.
+import type { Knex } from 'knex';
+import type { Caller } from '../context.js';
+
+const LOGIN_TYPE_NAMES: Record<number, string> = { 1: 'IRU', 2: 'RE', 3: 'ADMIN' };
+
+export async function userRecord(db: Knex | Knex.Transaction, userId: number, access: Pick<Caller, 'roles' | 'permissions' | 'entities'>, currentRe: number | null) {
+  const user = await db('user').where({ id: userId }).first('id', 'userid', 'name', 'email', 'logintype', 'position2', 'firsttimelogin');
+  const links: { id: number; name: string; sector: number | null; isprimary: number | boolean | null }[] = await db({ l: 're_user' })
+    .join({ r: 're' }, 'r.id', 'l.link_fk_re')
+    .where('l.link_fk_user', userId)
+    .orderBy('r.id')
+    .select('r.id as id', 'r.name as name', 'r.sector as sector', 'l.isprimary as isprimary');
+  const primary = links.find((l) => Boolean(Number(l.isprimary)));
+  const loginType = Number(user.logintype);
+  return {
+    id: Number(user.id),
+    userid: user.userid,
+    name: user.name,
+    email: user.email,
+    login_type: { name: LOGIN_TYPE_NAMES[loginType] ?? 'UNKNOWN', value: loginType },
+    roles: Object.fromEntries([...access.roles].map((r) => [String(r), true])),
+    permissions: Object.fromEntries([...access.permissions].sort().map((p) => [p, true])),
+    RE: links.map((l) => ({ id: Number(l.id), name: l.name, sector: l.sector === null ? null : Number(l.sector) })),
+    currentRE: currentRe,
+    REPrimaryUser: primary ? Number(primary.id) : null,
+    RESubUser: links.length > 0 && !primary,
+    firstTimeLogin: Boolean(Number(user.firsttimelogin ?? 0)),
+    VerifyBizInfo: true,
+    VerifyOffice: true,
+    position2_value: user.position2 === null ? null : Number(user.position2),
+    pwexpiry: { expired: false, message: '' },
+  };
+}

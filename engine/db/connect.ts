@@ -1,0 +1,59 @@
+// One place that turns configuration into a knex instance, for either dialect.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface DatabaseTarget {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+export function dialectOf(db: Knex): Dialect {
+  const client = String(db.client.config.client);
+  return client === 'mysql2' || client === 'mysql' ? 'mysql' : 'sqlite';
+}
+
+export function connect(target: DatabaseTarget, pool?: { min: number; max: number }): Knex {
+  if (target.databaseUrl) {
+    const url = new URL(target.databaseUrl);
+    return knexFactory({
+      client: 'mysql2',
+      connection: {
+        host: url.hostname,
+        port: url.port ? Number(url.port) : 3306,
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+        database: decodeURIComponent(url.pathname.slice(1)),
+        charset: 'utf8mb4',
+        // Dates as strings so both dialects hand the record codec the same shape.
+        dateStrings: true,
+        supportBigNumbers: true,
+        timezone: 'Z',
+      },
+      pool: pool ?? { min: 0, max: 10 },
+    });
+  }
+  mkdirSync(target.dataDir, { recursive: true });
+  return connectSqliteFile(join(target.dataDir, 'portal.sqlite'));
+}
+
+export function connectSqliteFile(filename: string): Knex {
+  return knexFactory({
+    client: 'better-sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        // WAL lets readers run beside a writer; foreign keys hold as on MySQL.
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('busy_timeout = 5000');
+        done(null, conn);
+      },
+    },
+  });
+}

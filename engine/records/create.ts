@@ -1,0 +1,106 @@
+// Record.create, as a fixed pipeline of small steps: access → values → scope stamp → state →
+// lookups → insert → relation link → history → read back. The action runs it in one
+// transaction, so a failure at any step leaves nothing behind.
+import { AppError, errors } from '../errors/catalogue.js';
+import { sqlDateTime } from '../db/clock.js';
+import { linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
+import type { EnvelopeValue } from '../protocol/envelope.js';
+import type { ActionContext } from '../actions/context.js';
+import { accessModule } from './module-access.js';
+import { checkLookups, checkValues, pairFields, translateConstraintError, type Row } from './write-values.js';
+import { recordAudit, recordStateChange } from './record-history.js';
+import { loadForWrite, readRecordset } from './record-read.js';
+
+export interface Relation {
+  /** 1: the parent id goes into `modulecolumn_name`; 2: a link record `{parent}_{module}` is added. */
+  relation_type: 1 | 2;
+  parent_name: string;
+  parent_id: number;
+  modulecolumn_name?: string;
+}
+
+export interface CreateArgs {
+  module: string;
+  fields: string[];
+  values: unknown[];
+  read?: string[];
+  relation?: Relation;
+}
+
+function stampScope(module: ResolvedModule, row: Row, scopeRe: number | null | undefined): void {
+  if (scopeRe === undefined) return;
+  const scope = module.entityScope;
+  if (scopeRe === null || !scope || !('column' in scope)) throw errors.noPermission(`${module.permissionName}.create`);
+  const column = module.fields.get(scope.column)!.column;
+  if (row[column] !== undefined && row[column] !== null && Number(row[column]) !== scopeRe) {
+    throw errors.noPermission(`${module.permissionName}.create for another reporting entity`);
+  }
+  row[column] = scopeRe;
+}
+
+function initialState(module: ResolvedModule, row: Row): number | null {
+  const map = module.stateMap;
+  if (!map || !module.fields.has('state')) return row.state === undefined || row.state === null ? null : Number(row.state);
+  if (row.state === undefined || row.state === null) {
+    row.state = map.default;
+    return map.default;
+  }
+  const state = Number(row.state);
+  if (state !== map.default && !map.transitions.some(([f, t]) => f === map.default && t === state)) {
+    throw new AppError('E_STATETRANSITION', `A new ${module.name} record starts in state ${map.default}; state ${state} cannot be reached from it`);
+  }
+  return state;
+}
+
+async function insertRow(ctx: ActionContext, module: ResolvedModule, row: Row): Promise<number> {
+  try {
+    if (ctx.services.dialect === 'mysql') {
+      const [id] = await ctx.db(module.table).insert(row);
+      return Number(id);
+    }
+    const [res] = await ctx.db(module.table).insert(row).returning(module.idField);
+    return Number((res as Record<string, unknown>)[module.idField]);
+  } catch (e) {
+    translateConstraintError(e, module);
+  }
+}
+
+async function applyRelation(ctx: ActionContext, module: ResolvedModule, row: Row, rel: Relation | undefined): Promise<(id: number) => Promise<void>> {
+  if (!rel) return async () => {};
+  const parentAccess = accessModule(ctx, rel.parent_name, 'select');
+  await loadForWrite(ctx, parentAccess.module, parentAccess.scopeRe, rel.parent_id);
+  if (rel.relation_type === 1) {
+    const col = rel.modulecolumn_name && module.fields.get(rel.modulecolumn_name);
+    if (!col || !col.writable) throw errors.invalidField(module.name, rel.modulecolumn_name ?? '(modulecolumn_name)');
+    row[col.column] = rel.parent_id;
+    return async () => {};
+  }
+  const linkName = `${parentAccess.module.name}_${module.name}`;
+  const link = accessModule(ctx, linkName, 'create').module;
+  if (link.kind !== 'link') throw errors.badRequest(`${linkName} is not a link module`);
+  const cols = linkColumnsOf(parentAccess.module.table, module.table);
+  return async (id: number) => {
+    await insertRow(ctx, link, { [cols.parentColumn]: rel.parent_id, [cols.childColumn]: id, link_updatectr: 1 });
+  };
+}
+
+export async function createRecord(ctx: ActionContext, args: CreateArgs): Promise<EnvelopeValue[]> {
+  const { module, scopeRe } = accessModule(ctx, args.module, 'create');
+  const row = checkValues(module, pairFields(module, args.fields, args.values), true);
+  const addLink = await applyRelation(ctx, module, row, args.relation);
+  stampScope(module, row, scopeRe);
+  const state = initialState(module, row);
+  await checkLookups(ctx, module, row);
+  const who = ctx.caller?.userId ?? null;
+  if (module.kind === 'link') {
+    row.link_updatectr = 1;
+  } else {
+    Object.assign(row, { updatectr: 1, createon: sqlDateTime(), createby: who, updateon: sqlDateTime(), updateby: who });
+  }
+  const id = await insertRow(ctx, module, row);
+  await addLink(id);
+  if (state !== null && module.fields.has('state')) await recordStateChange(ctx.db, module, id, null, state, who, null);
+  await recordAudit(ctx.db, module, id, 1, 'create', args.fields, who);
+  const read = args.read ?? [module.idField, module.ctrField];
+  return [await readRecordset(ctx, module, scopeRe, id, read)];
+}

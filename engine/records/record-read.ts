@@ -1,0 +1,49 @@
+// Reading one record back: for `read` after a write, and for the E_CONCURRENT details.
+import { errors } from '../errors/catalogue.js';
+import type { ResolvedModule } from '../metadata/module-registry.js';
+import type { RecordsetValue } from '../protocol/envelope.js';
+import type { ActionContext } from '../actions/context.js';
+import { applyScope } from './module-access.js';
+import { planSelect } from './select-query.js';
+import { toRecordset } from './recordset.js';
+import { toCell } from './value-codec.js';
+
+export async function readRecordset(
+  ctx: ActionContext,
+  module: ResolvedModule,
+  scopeRe: number | null | undefined,
+  id: number,
+  fields: string[] | undefined,
+): Promise<RecordsetValue> {
+  const plan = planSelect(ctx.db, module, scopeRe, { fields, where: [[module.idField, '=', id]], limit: 1, offset: 0 });
+  return toRecordset(plan.fields, await plan.rows);
+}
+
+/** The record as now stored, as a field → wire value object (for E_CONCURRENT details). */
+export async function readRecordObject(ctx: ActionContext, module: ResolvedModule, scopeRe: number | null | undefined, id: number) {
+  const plan = planSelect(ctx.db, module, scopeRe, { where: [[module.idField, '=', id]], limit: 1, offset: 0 });
+  const row = (await plan.rows)[0] as Record<string, unknown> | undefined;
+  if (!row) return null;
+  return Object.fromEntries(plan.fields.map((f) => [f.name, toCell(row[f.name], f.type)]));
+}
+
+/**
+ * The stored base row (own table only) within the caller's scope. A row that exists but is
+ * out of scope answers E_NOPERMISSION; one that does not exist, E_NOTFOUND.
+ */
+export async function loadForWrite(
+  ctx: ActionContext,
+  module: ResolvedModule,
+  scopeRe: number | null | undefined,
+  id: number,
+): Promise<Record<string, unknown>> {
+  const qb = ctx.db({ t: module.table }).where(`t.${module.idField}`, id).first('t.*');
+  applyScope(ctx.db, qb, module, scopeRe);
+  const row = (await qb) as Record<string, unknown> | undefined;
+  if (row) return row;
+  if (scopeRe !== undefined) {
+    const exists = await ctx.db(module.table).where(module.idField, id).first(module.idField);
+    if (exists) throw errors.noPermission(`${module.permissionName} #${id}`);
+  }
+  throw errors.notFound(`${module.name} #${id}`);
+}

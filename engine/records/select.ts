@@ -1,0 +1,35 @@
+// Record.select: a page of rows and the total count matching the conditions.
+import { errors } from '../errors/catalogue.js';
+import { text, type EnvelopeValue } from '../protocol/envelope.js';
+import type { ActionContext } from '../actions/context.js';
+import { accessModule } from './module-access.js';
+import { planSelect } from './select-query.js';
+import { toRecordset } from './recordset.js';
+
+export interface SelectArgs {
+  module: string;
+  fields?: string[];
+  where?: unknown;
+  order?: unknown;
+  max?: number | string;
+  pageIndex?: number | string;
+}
+
+function positive(v: number | string | undefined, name: string, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw errors.badRequest(`${name} must be a whole number of at least 1`);
+  return n;
+}
+
+export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promise<EnvelopeValue[]> {
+  const { module, scopeRe } = accessModule(ctx, args.module, 'select');
+  const { defaultPageSize, maxPageSize } = ctx.services.config;
+  const max = positive(args.max, 'max', defaultPageSize);
+  if (max > maxPageSize) throw errors.badRequest(`max must be at most ${maxPageSize}`);
+  const pageIndex = positive(args.pageIndex, 'pageIndex', 1);
+  const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max });
+  const [rows, countRows] = await Promise.all([plan.rows, plan.count]);
+  const total = Number((countRows[0] as { n: number | string }).n);
+  return [toRecordset(plan.fields, rows), text(String(total))];
+}

@@ -1,0 +1,148 @@
+// The record engine's value codec: the one place that knows how each field type looks in the
+// database (per dialect), on the wire, and in a caller's input. Drivers differ (DECIMAL as a
+// string on MySQL, booleans as 0/1, JSON parsed or not); everything is normalised here.
+import type { ColumnType, Cell } from '../protocol/envelope.js';
+import { hasXmlIllegalChars } from '../protocol/envelope.js';
+import type { FieldType } from '../metadata/module-schema.js';
+import type { ResolvedField } from '../metadata/module-registry.js';
+
+export function columnTypeOf(type: FieldType): ColumnType {
+  return type === 'text' ? 'string' : type;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function dateTimeString(v: unknown): string {
+  if (v instanceof Date) {
+    return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
+  }
+  const s = String(v).replace('T', ' ');
+  return s.length >= 19 ? s.slice(0, 19) : s.length === 10 ? `${s} 00:00:00` : s;
+}
+
+/** A database value as the wire text of its column type. */
+export function toCell(v: unknown, type: FieldType): Cell {
+  if (v === null || v === undefined) return null;
+  switch (type) {
+    case 'integer':
+      return typeof v === 'number' ? String(Math.trunc(v)) : String(v);
+    case 'boolean':
+      return v === true || v === 1 || v === '1' || v === 'true' ? '1' : '0';
+    case 'decimal':
+      return typeof v === 'number' ? String(v) : String(v);
+    case 'date':
+      return v instanceof Date ? dateTimeString(v).slice(0, 10) : String(v).slice(0, 10);
+    case 'datetime':
+      return dateTimeString(v);
+    case 'json':
+      return typeof v === 'string' ? v : JSON.stringify(v);
+    default:
+      return String(v);
+  }
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DMY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const DMY_TIME = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+function validDate(y: number, m: number, d: number): boolean {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d && y >= 1000 && y <= 9999;
+}
+
+/** `YYYY-MM-DD` (or `DD/MM/YYYY`, as the originals' screens type it) → `YYYY-MM-DD`. */
+export function parseDate(s: string): string | null {
+  let m = DATE.exec(s);
+  if (m && validDate(+m[1], +m[2], +m[3])) return s;
+  m = DMY.exec(s);
+  if (m && validDate(+m[3], +m[2], +m[1])) return `${m[3]}-${m[2]}-${m[1]}`;
+  return null;
+}
+
+/** `YYYY-MM-DD HH:mm[:ss]`, ISO 8601 with a zone (converted to UTC), or `DD/MM/YYYY HH:mm`. */
+export function parseDateTime(s: string): string | null {
+  const date = parseDate(s);
+  if (date) return `${date} 00:00:00`;
+  let m = DATETIME.exec(s);
+  if (m) {
+    if (!validDate(+m[1], +m[2], +m[3]) || +m[4] > 23 || +m[5] > 59 || +(m[6] ?? 0) > 59) return null;
+    if (m[7]) {
+      const t = Date.parse(s.replace(' ', 'T'));
+      return Number.isNaN(t) ? null : new Date(t).toISOString().slice(0, 19).replace('T', ' ');
+    }
+    return `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  }
+  m = DMY_TIME.exec(s);
+  if (m && validDate(+m[3], +m[2], +m[1]) && +m[4] <= 23 && +m[5] <= 59) return `${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  return null;
+}
+
+export class ValueError extends Error {}
+
+const INT_MAX = 2147483647;
+
+/**
+ * A caller's input for a field → the value to store. Throws ValueError with a message a user
+ * can act on. Empty strings of non-text fields mean NULL (forms send "" for a cleared field).
+ */
+export function fromInput(v: unknown, field: ResolvedField): unknown {
+  const { type, def } = field;
+  if (v === undefined || v === null || (v === '' && type !== 'string' && type !== 'text')) return null;
+  if (typeof v === 'string' && hasXmlIllegalChars(v)) throw new ValueError('contains control characters that cannot be stored');
+  switch (type) {
+    case 'string':
+    case 'text': {
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw new ValueError('must be text');
+      const s = String(v);
+      const max = def.length ?? (type === 'string' ? 255 : 65535);
+      if ([...s].length > max) throw new ValueError(`must be at most ${max} characters`);
+      return s;
+    }
+    case 'integer': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : typeof v === 'boolean' ? Number(v) : NaN;
+      if (!Number.isInteger(n) || Math.abs(n) > INT_MAX) throw new ValueError('must be a whole number');
+      return n;
+    }
+    case 'decimal': {
+      const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '') : '';
+      if (!/^-?\d+(\.\d+)?$/.test(s) || !Number.isFinite(Number(s))) throw new ValueError('must be a number');
+      const [whole, frac = ''] = s.replace('-', '').split('.');
+      const precision = def.length ?? 18;
+      const scale = def.scale ?? 2;
+      if (frac.length > scale) throw new ValueError(`must have at most ${scale} decimal places`);
+      if (whole.replace(/^0+/, '').length > precision - scale) throw new ValueError('is too large');
+      return s;
+    }
+    case 'boolean':
+      if (v === true || v === 1 || v === '1' || v === 'true' || v === 'Y') return 1;
+      if (v === false || v === 0 || v === '0' || v === 'false' || v === 'N') return 0;
+      throw new ValueError('must be true or false');
+    case 'date': {
+      const d = typeof v === 'string' ? parseDate(v.trim()) : null;
+      if (!d) throw new ValueError('must be a date (YYYY-MM-DD)');
+      return d;
+    }
+    case 'datetime': {
+      const d = typeof v === 'string' ? parseDateTime(v.trim()) : null;
+      if (!d) throw new ValueError('must be a date and time (YYYY-MM-DD HH:mm:ss)');
+      return d;
+    }
+    case 'json': {
+      if (typeof v === 'string') {
+        try {
+          JSON.parse(v);
+        } catch {
+          throw new ValueError('must be valid JSON');
+        }
+        return v;
+      }
+      return JSON.stringify(v);
+    }
+  }
+}
+
+/** Checks `options` after conversion; numbers and their strings are the same option. */
+export function isAllowedOption(v: unknown, options: (string | number)[]): boolean {
+  return options.some((o) => String(o) === String(v));
+}

@@ -1,0 +1,93 @@
+// Validation of the values a caller writes, walking field metadata by flag (type, length,
+// required, options, lookups), so a new field gets its checks for free. All problems of one
+// call are collected and answered together as an E_VALIDATION field → message map.
+import { AppError, errors } from '../errors/catalogue.js';
+import type { ResolvedModule } from '../metadata/module-registry.js';
+import { fromInput, isAllowedOption, ValueError } from './value-codec.js';
+import type { ActionContext } from '../actions/context.js';
+
+export type Row = Record<string, unknown>;
+
+/** Pairs `fields` with `values`; refuses unknown or repeated names and unequal lengths. */
+export function pairFields(module: ResolvedModule, fields: string[], values: unknown[]): Map<string, unknown> {
+  if (fields.length !== values.length) throw errors.badRequest(`fields has ${fields.length} names but values has ${values.length} values`);
+  const out = new Map<string, unknown>();
+  fields.forEach((name, i) => {
+    if (!module.fields.has(name)) throw errors.invalidField(module.name, name);
+    if (out.has(name)) throw errors.badRequest(`Field "${name}" is given twice`);
+    out.set(name, values[i]);
+  });
+  return out;
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Converts and checks the writable values. `creating` adds the required-field check for
+ * fields not given at all. Returns column → stored value.
+ */
+export function checkValues(module: ResolvedModule, given: Map<string, unknown>, creating: boolean): Row {
+  const problems: Record<string, string> = {};
+  const row: Row = {};
+  for (const [name, raw] of given) {
+    const field = module.fields.get(name)!;
+    if (!field.writable) {
+      problems[name] = field.def.readonly || field.system ? 'is read-only' : 'cannot be written';
+      continue;
+    }
+    if (field.def.required && isEmpty(raw)) {
+      problems[name] = 'is required';
+      continue;
+    }
+    try {
+      const v = fromInput(raw, field);
+      if (v !== null && field.def.options && !isAllowedOption(v, field.def.options)) {
+        problems[name] = `must be one of ${field.def.options.join(', ')}`;
+        continue;
+      }
+      row[field.column] = v;
+    } catch (e) {
+      if (!(e instanceof ValueError)) throw e;
+      problems[name] = e.message;
+    }
+  }
+  if (creating) {
+    for (const field of module.fields.values()) {
+      if (field.alias !== 't' || !field.writable || given.has(field.name)) continue;
+      if (field.def.default !== undefined && field.def.default !== null) row[field.column] = fromInput(field.def.default, field);
+      else if (field.def.required) problems[field.name] = 'is required';
+    }
+  }
+  if (Object.keys(problems).length) throw errors.validation(problems);
+  return row;
+}
+
+/** Every lookup value written must name an existing record of the looked-up table. */
+export async function checkLookups(ctx: ActionContext, module: ResolvedModule, row: Row): Promise<void> {
+  const problems: Record<string, string> = {};
+  await Promise.all(
+    module.lookups.map(async (lk) => {
+      if (lk.fromAlias !== 't') return;
+      const v = row[lk.fromColumn];
+      if (v === undefined || v === null) return;
+      const found = await ctx.db(lk.table).where({ id: v }).first('id');
+      if (!found) problems[lk.field] = `refers to a record that does not exist (${String(v)})`;
+    }),
+  );
+  if (Object.keys(problems).length) throw errors.validation(problems);
+}
+
+/** Turns a unique-key violation of either driver into E_VALIDATION naming the field. */
+export function translateConstraintError(e: unknown, module: ResolvedModule): never {
+  const err = e as { code?: string; errno?: number; message?: string };
+  const msg = err.message ?? '';
+  if (err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.errno === 1062) {
+    const col = /UNIQUE constraint failed: \w+\.(\w+)/.exec(msg)?.[1] ?? /for key '(?:[\w]+\.)?(\w+)'/.exec(msg)?.[1] ?? 'value';
+    const field = [...module.fields.values()].find((f) => f.alias === 't' && (col === f.column || col === `${module.table}_${f.column}_unique`));
+    throw errors.validation({ [field?.name ?? col]: 'is already used by another record' });
+  }
+  if (err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || err.errno === 1452 || err.errno === 1451) {
+    throw new AppError('E_VALIDATION', 'This record refers to, or is referred to by, another record', {});
+  }
+  throw e;
+}

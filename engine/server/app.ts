@@ -1,0 +1,182 @@
+// The Fastify application: thin routes over the dispatcher. Every answer of /process is an
+// envelope (XML, or JSON on request); no answer is ever an HTML error page or a stack trace.
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { Knex } from 'knex';
+import { pino, type Logger } from 'pino';
+import type { EngineConfig } from '../../fastify.config.js';
+import { connect, dialectOf } from '../db/connect.js';
+import { ModuleRegistry } from '../metadata/module-registry.js';
+import { Dispatcher, type Call } from '../actions/dispatch.js';
+import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
+import { buildRegistry } from '../actions/index.js';
+import { AppError, errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
+import { encodeJson, encodeXml, exception, exceptionText, type EnvelopeValue } from '../protocol/envelope.js';
+import { decodeFormBody, decodeJsonBody } from '../protocol/request-decoder.js';
+import { loadCaller, SESSION_COOKIE } from '../session/session-store.js';
+import { MODULES_DIR } from '../metadata/paths.js';
+
+export interface BuildOptions {
+  config: EngineConfig;
+  /** An existing knex instance (tests); otherwise one is made from the config. */
+  db?: Knex;
+  modules?: ModuleRegistry;
+  logger?: Logger;
+}
+
+export interface Engine {
+  app: FastifyInstance;
+  services: EngineServices;
+  dispatcher: Dispatcher;
+  close(): Promise<void>;
+}
+
+const XML = 'application/xml; charset=utf-8';
+
+function wantsJson(req: FastifyRequest): boolean {
+  return /\bapplication\/json\b/.test(String(req.headers.accept ?? ''));
+}
+
+function statusOf(values: EnvelopeValue[]): number {
+  const first = values[0];
+  if (first?.type === 'exception') {
+    if (first.code === 'E_TOOLARGE') return 413;
+    if (first.code === 'E_FILETYPE') return 415;
+    if (first.code === 'E_RATELIMIT') return 429;
+  }
+  return 200;
+}
+
+function sendEnvelope(req: FastifyRequest, reply: FastifyReply, values: EnvelopeValue[], status = statusOf(values)): FastifyReply {
+  reply.code(status).header('cache-control', 'no-store');
+  if (wantsJson(req)) return reply.type('application/json; charset=utf-8').send(encodeJson(values));
+  return reply.type(XML).send(encodeXml(values));
+}
+
+/** Cookie-authenticated calls must come from the portal's own origin (CSRF defence). */
+function sameOrigin(req: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  if (publicUrl) return origin === new URL(publicUrl).origin;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+function decodeCall(req: FastifyRequest): Call {
+  const type = String(req.headers['content-type'] ?? '');
+  const body = req.body;
+  if (type.startsWith('application/json')) return decodeJsonBody(body);
+  if (typeof body !== 'object' || body === null) throw errors.badRequest('The request has no body: send action and a0… as form fields or JSON');
+  return decodeFormBody(body as Record<string, unknown>);
+}
+
+function fastifyErrorCode(err: { code?: string; statusCode?: number }): ErrorCode {
+  if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_FIELDS_LIMIT') return 'E_TOOLARGE';
+  if (err.statusCode === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'E_FILETYPE';
+  if (err.statusCode === 429) return 'E_RATELIMIT';
+  return 'E_BADREQUEST';
+}
+
+export async function buildEngine(opts: BuildOptions): Promise<Engine> {
+  const { config } = opts;
+  const log = opts.logger ?? pino({ level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] });
+  const db = opts.db ?? connect(config);
+  const services: EngineServices = {
+    config,
+    db,
+    dialect: dialectOf(db),
+    modules: opts.modules ?? ModuleRegistry.fromDirectory(MODULES_DIR),
+    log,
+  };
+  const dispatcher = new Dispatcher(services, buildRegistry());
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: config.bodyLimit,
+    genReqId: () => randomBytes(6).toString('hex'),
+    disableRequestLogging: true,
+  }) as unknown as FastifyInstance;
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: config.bodyLimit, files: 10, fields: 50 } });
+
+  // Parsing errors (bad JSON, too large, unsupported type) still answer an envelope.
+  app.setErrorHandler((err, req, reply) => {
+    if (isAppError(err)) return sendEnvelope(req, reply, dispatcher.failure(err, '', req.id));
+    const e = err as { code?: string; statusCode?: number; message?: string };
+    if (e.statusCode && e.statusCode < 500) {
+      const code = fastifyErrorCode(e);
+      const message = code === 'E_BADREQUEST' ? `The request is malformed: ${e.message ?? ''}`.trim() : undefined;
+      const values = [exception(code, message ?? new AppError(code).message)];
+      return sendEnvelope(req, reply, values, code === 'E_BADREQUEST' ? 200 : statusOf(values));
+    }
+    log.error({ reqId: req.id, err }, 'request failed');
+    return sendEnvelope(req, reply, [exception('E_FAIL', `Unknown error (request ${req.id})`)]);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/process')) return sendEnvelope(req, reply, [exception('E_BADREQUEST', 'Use POST /process or POST /process/string')], 404);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  async function callerOf(req: FastifyRequest): Promise<Caller | null> {
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    if (!sameOrigin(req, config.publicUrl)) throw errors.badRequest('Cross-origin requests with the session cookie are refused');
+    return loadCaller(db, token, config);
+  }
+
+  function applyEffects(reply: FastifyReply, req: FastifyRequest, effects: ActionContext['effects']) {
+    const secure = req.protocol === 'https';
+    if (effects.clearSession) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (effects.sessionToken) {
+      reply.setCookie(SESSION_COOKIE, effects.sessionToken, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: config.sessionAbsoluteMinutes * 60 });
+    }
+  }
+
+  async function runCall(req: FastifyRequest, reply: FastifyReply): Promise<EnvelopeValue[]> {
+    const effects: ActionContext['effects'] = {};
+    let values: EnvelopeValue[];
+    try {
+      const call = decodeCall(req);
+      const caller = await callerOf(req);
+      values = await dispatcher.run(call, caller, req.id, effects);
+    } catch (e) {
+      values = dispatcher.failure(e, '', req.id);
+    }
+    applyEffects(reply, req, effects);
+    return values;
+  }
+
+  app.post('/process', async (req, reply) => sendEnvelope(req, reply, await runCall(req, reply)));
+
+  app.post('/process/string', async (req, reply) => {
+    const values = await runCall(req, reply);
+    const first = values[0];
+    const body = first?.type === 'exception' ? `exception:${exceptionText(first.code, first.message)}` : first?.type === 'text' ? first.text : 'OK';
+    return reply.code(statusOf(values)).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(body);
+  });
+
+  app.get('/health', async (_req, reply) => {
+    try {
+      await db.raw('select 1');
+      return reply.send({ status: 'ok', database: 'ok' });
+    } catch {
+      return reply.code(503).send({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  return {
+    app,
+    services,
+    dispatcher,
+    async close() {
+      await app.close();
+      if (!opts.db) await db.destroy();
+    },
+  };
+}

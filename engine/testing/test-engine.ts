@@ -1,0 +1,58 @@
+// A real engine on a fresh, migrated and seeded database, for protocol tests: calls go
+// through Fastify's inject (or a real socket), as any client's would.
+import { pino } from 'pino';
+import type { Dialect } from '../db/connect.js';
+import { loadConfig, type EngineConfig } from '../../fastify.config.js';
+import { buildEngine, type Engine } from '../server/app.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { runSeeds } from '../../seeds/index.js';
+import { createSession, SESSION_COOKIE } from '../session/session-store.js';
+import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
+
+export interface TestEngine {
+  engine: Engine;
+  database: TestDatabase;
+  config: EngineConfig;
+  /** A session cookie for a seeded user (by userid), made directly in the session table. */
+  sessionFor(userid: string, currentRe?: number | null): Promise<string>;
+  /** POST /process as JSON body, answering decoded values. */
+  call(action: string, args: unknown[], cookie?: string, extra?: Record<string, unknown>): Promise<EnvelopeValue[]>;
+  close(): Promise<void>;
+}
+
+export async function startTestEngine(dialect: Dialect, env: Record<string, string> = {}): Promise<TestEngine> {
+  const database = await createTestDatabase(dialect);
+  await runSeeds(database.db, { demo: true });
+  const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...env });
+  const engine = await buildEngine({ config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  await engine.app.ready();
+  return {
+    engine,
+    database,
+    config,
+    async sessionFor(userid, currentRe) {
+      const user = await database.db('user').where({ userid }).first('id');
+      if (!user) throw new Error(`No seeded user ${userid}`);
+      let re = currentRe;
+      if (re === undefined) {
+        const link = await database.db('re_user').where({ link_fk_user: user.id }).orderBy('link_fk_re').first('link_fk_re');
+        re = link ? Number(link.link_fk_re) : null;
+      }
+      const token = await createSession(database.db, Number(user.id), re, config);
+      return `${SESSION_COOKIE}=${token}`;
+    },
+    async call(action, args, cookie, extra = {}) {
+      const res = await engine.app.inject({
+        method: 'POST',
+        url: '/process',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        payload: JSON.stringify({ action, args, ...extra }),
+      });
+      return decodeXml(res.body);
+    },
+    async close() {
+      await engine.close();
+      await database.destroy();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+// The ordered list of migrations. Each one is frozen history: a schema change is a new file
+// appended here, never an edit of an applied one.
+import type { Knex } from 'knex';
+import { platform } from './0001_platform.js';
+import { engine } from './0002_engine.js';
+import { recordAudit } from './0003_record_audit.js';
+
+export type Migration = {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+};
+
+export const migrations: Migration[] = [platform, engine, recordAudit];

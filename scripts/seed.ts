@@ -1,0 +1,18 @@
+// npm run seed: reference data and (unless SEED_DEMO=0) demo data, into an empty database.
+import { loadConfig } from '../fastify.config.js';
+import { connect } from '../engine/db/connect.js';
+import { migrateLatest } from '../engine/db/migrate.js';
+import { runSeeds } from '../seeds/index.js';
+import { runCli } from './cli.js';
+
+await runCli(async () => {
+  const config = loadConfig();
+  const db = connect(config);
+  try {
+    await migrateLatest(db);
+    const report = await runSeeds(db, { demo: process.env.SEED_DEMO !== '0' });
+    console.log(report.skipped ? 'The database already holds data; seeds left it alone.' : `Seeded: ${JSON.stringify(report.counts)}`);
+  } finally {
+    await db.destroy();
+  }
+});

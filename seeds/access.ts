@@ -1,0 +1,72 @@
+// Roles and the {Module}.{action} permission tasks, one set per module in metadata, with the
+// grants each platform role starts with.
+import { fileURLToPath } from 'node:url';
+import type { Knex } from 'knex';
+import { ModuleRegistry } from '../engine/metadata/module-registry.js';
+import { insertRows } from './support.js';
+
+export const ROLES = { re: 1, iru: 2, dmo: 3, sysadmin: 10, preparer: 25, checker: 26, approver: 27 } as const;
+
+const ROLE_ROWS: [number, string, boolean][] = [
+  [ROLES.re, 'RE', false],
+  [ROLES.iru, 'IRU', false],
+  [ROLES.dmo, 'DMO', false],
+  [ROLES.sysadmin, 'System Administrator', true],
+  [ROLES.preparer, 'Preparer', false],
+  [ROLES.checker, 'Checker', false],
+  [ROLES.approver, 'Approver', false],
+];
+
+export const CRUD_ACTIONS = ['select', 'create', 'update', 'delete'] as const;
+
+/** IRU staff maintain these; everything else they may only read. */
+const IRU_EDITS = ['RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'DashboardChart'];
+
+/** What an RE user may do: its own entity (through RE-RE), reference data, its attachments. */
+const RE_GRANTS = [
+  'RE-RE.select', 'RE-RE.update',
+  'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',
+  'WebList.select', 'WebListview.select', 'WebForms.select', 'DashboardChart.select', 'DashboardGroup.select',
+  'RE_Reference.select', 'RE_Reference.create', 'RE_Reference.delete',
+  'User.select', 'RE_User.select',
+];
+
+export const MODULES_DIR = fileURLToPath(new URL('../metadata/modules', import.meta.url));
+
+export async function seedAccess(db: Knex, createon: string): Promise<Record<string, number>> {
+  const roles = ROLE_ROWS.map(([id, name, issystem]) => ({ id, name, issystem, createon }));
+
+  const modules = ModuleRegistry.fromDirectory(MODULES_DIR).all();
+  const tasks = modules.flatMap((m) =>
+    CRUD_ACTIONS.map((action) => ({
+      name: `${m.permissionName}.${action}`,
+      code: action,
+      module: m.permissionName,
+      module_name: m.def.title ?? m.name,
+      state: 33,
+      createon,
+    })),
+  );
+
+  const counts = {
+    role: await insertRows(db, 'role', roles),
+    permissiontasks: await insertRows(db, 'permissiontasks', tasks),
+  };
+
+  const taskIds = new Map<string, number>();
+  for (const row of await db('permissiontasks').select('id', 'name')) taskIds.set(row.name, Number(row.id));
+  const all = [...taskIds.keys()];
+  const grants: Record<number, string[]> = {
+    [ROLES.sysadmin]: all,
+    [ROLES.iru]: all.filter((n) => n.endsWith('.select') || IRU_EDITS.some((m) => n === `${m}.create` || n === `${m}.update`)),
+    [ROLES.re]: RE_GRANTS,
+  };
+  const links = Object.entries(grants).flatMap(([role, names]) =>
+    names.map((name) => {
+      const id = taskIds.get(name);
+      if (id === undefined) throw new Error(`Seed grants unknown permission ${name}`);
+      return { link_fk_role: Number(role), link_fk_permissiontasks: id };
+    }),
+  );
+  return { ...counts, role_permissiontasks: await insertRows(db, 'role_permissiontasks', links) };
+}

@@ -1,0 +1,37 @@
+// Seeds a freshly migrated database: reference data always, demo entities and accounts on
+// request. Runs once: a database whose `list` table has rows is left alone.
+import type { Knex } from 'knex';
+import { seedAccess } from './access.js';
+import { seedDemoEntities } from './demo-entities.js';
+import { seedDemoUsers } from './demo-users.js';
+import { seedLists } from './lists.js';
+import { seedParameters } from './parameters.js';
+import { stamp } from './support.js';
+
+export { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+
+export interface SeedReport {
+  skipped: boolean;
+  /** Rows inserted per table. */
+  counts: Record<string, number>;
+}
+
+export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedReport> {
+  // One transaction, so a failed run leaves nothing half-seeded for the next run to skip.
+  return db.transaction(async (trx) => {
+    const existing = await trx('list').count({ n: '*' }).first();
+    if (Number(existing?.n ?? 0) > 0) return { skipped: true, counts: {} };
+
+    const createon = stamp();
+    const counts: Record<string, number> = {
+      ...(await seedLists(trx, createon)),
+      ...(await seedAccess(trx, createon)),
+      ...(await seedParameters(trx, createon)),
+    };
+    if (opts.demo) {
+      Object.assign(counts, await seedDemoEntities(trx, createon));
+      Object.assign(counts, await seedDemoUsers(trx, createon));
+    }
+    return { skipped: false, counts };
+  });
+}

@@ -1,0 +1,102 @@
+// Reference lists every installation needs: the status enumeration (seed 000 §4.1, ids fixed
+// because code and stored rows refer to them), positions (group 295) and parameter types
+// (group 280).
+import type { Knex } from 'knex';
+import { insertRows } from './support.js';
+
+export const LIST_GROUPS = { status: 1, parameterType: 280, position: 295 } as const;
+
+/** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
+export const STATUSES: [number, string, string][] = [
+  [54, 'NEW', 'New'],
+  [13, 'OPEN', 'Open'],
+  [33, 'ACTIVE', 'Active'],
+  [58, 'RESPONDED', 'Responded'],
+  [44, 'ONHOLD', 'On Hold'],
+  [8, 'CLOSED', 'Closed'],
+  [45, 'ACCEPTED', 'Accepted'],
+  [4, 'INACTIVE', 'Inactive'],
+  [61, 'PENDING', 'Pending'],
+  [25, 'PENDING_PAYMENT', 'Pending Payment'],
+  [63, 'APPLICATION_REJECTED', 'Application Rejected'],
+  [31, 'PAID', 'Paid'],
+  [64, 'PAYMENT_REJECTED', 'Payment Rejected'],
+  [65, 'RECOMMENDED', 'Recommended'],
+  [23, 'REJECTED', 'Rejected'],
+  [66, 'APPROVED', 'Approved'],
+  [56, 'SUBMITTED', 'Submitted'],
+  [70, 'RECOMMEND_TO_REJECT', 'Recommend to Reject'],
+  [55, 'READY', 'Ready'],
+  [71, 'COMPLETED', 'Completed'],
+  [38, 'INPROGRESS', 'In Progress'],
+  [74, 'AMENDMENT_REQUIRED', 'Amendment Required'],
+  [78, 'PENDING_VERIFICATION', 'Pending Verification'],
+  [79, 'PENDING_RECOMMENDATION', 'Pending Recommendation'],
+  [80, 'CLOSED_WITH_RESUBMISSION', 'Closed With Resubmission'],
+  [50, 'NOT_STARTED', 'Not Started'],
+  [75, 'INCOMPLETE', 'Incomplete'],
+  [81, 'IRU_EXCLUDE', 'IRU Exclude'],
+  [82, 'IRU_RECOMMEND', 'IRU Recommend'],
+  [83, 'HOU_EXCLUDE', 'HOU Exclude'],
+  [84, 'HOU_RECOMMEND', 'HOU Recommend'],
+  [85, 'EXCLUDED', 'Excluded'],
+  [42, 'ISSUED', 'Issued'],
+  [32, 'CANCELLED', 'Cancelled'],
+  [103, 'PUBLISHED', 'Published'],
+  // Ids other screens use (seed 001 §4.2): account verification, void, listing, failed jobs.
+  [62, 'PENDING_EMAIL_VERIFICATION', 'Pending Email Verification'],
+  [35, 'VOID', 'Void'],
+  [76, 'LISTED', 'Listed'],
+  [77, 'DELISTED', 'Delisted'],
+  [2, 'FAILED', 'Failed'],
+];
+
+/** Positions (group 295). 312 Chairman is fixed by the designation rule of seed 000 §5. */
+export const POSITIONS: [number, string][] = [
+  [300, 'Chief Executive Officer'],
+  [301, 'Chief Operating Officer'],
+  [302, 'Chief Financial Officer'],
+  [303, 'Compliance Officer'],
+  [304, 'Designated Compliance Officer'],
+  [305, 'Director'],
+  [306, 'Executive Director'],
+  [307, 'Non-Executive Director'],
+  [308, 'Independent Director'],
+  [309, 'Company Secretary'],
+  [310, 'Head of Risk Management'],
+  [311, 'Internal Auditor'],
+  [312, 'Chairman'],
+  [313, 'Principal Officer'],
+  [314, 'Manager'],
+  [315, 'Officer'],
+];
+
+/** Parameter field types (group 280, seed 003 §3); value0 is the editor kind. */
+export const PARAMETER_TYPES: [number, string, string][] = [
+  [1648, 'Text', 'text'],
+  [1649, 'Number', 'integer'],
+  [1650, 'Date', 'date'],
+  [1651, 'True/False', 'boolean'],
+  [1840, 'Number', 'decimal'],
+  [7631, 'Plain Multi-line Text', 'textarea'],
+  [7632, 'Rich Text', 'richtext'],
+];
+
+export async function seedLists(db: Knex, createon: string): Promise<Record<string, number>> {
+  const groups = [
+    { id: LIST_GROUPS.status, name: 'Status' },
+    { id: LIST_GROUPS.parameterType, name: 'Parameter type' },
+    { id: LIST_GROUPS.position, name: 'Position' },
+  ].map((g) => ({ ...g, state: 33, createon }));
+
+  const entries = [
+    ...STATUSES.map(([id, code, name], i) => ({ id, name, value0: code, listgroup: LIST_GROUPS.status, displayorder: i + 1 })),
+    ...POSITIONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.position, displayorder: i + 1 })),
+    ...PARAMETER_TYPES.map(([id, name, kind], i) => ({ id, name, value0: kind, listgroup: LIST_GROUPS.parameterType, displayorder: i + 1 })),
+  ].map((e) => ({ ...e, state: 33, createon }));
+
+  return {
+    listgroup: await insertRows(db, 'listgroup', groups),
+    list: await insertRows(db, 'list', entries),
+  };
+}
