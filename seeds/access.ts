@@ -1,8 +1,8 @@
 // Roles and the {Module}.{action} permission tasks, one set per module in metadata, with the
 // grants each platform role starts with.
-import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { ModuleRegistry } from '../engine/metadata/module-registry.js';
+import { MODULES_DIR } from '../engine/metadata/paths.js';
 import { insertRows } from './support.js';
 
 export const ROLES = { re: 1, iru: 2, dmo: 3, sysadmin: 10, preparer: 25, checker: 26, approver: 27 } as const;
@@ -31,7 +31,6 @@ const RE_GRANTS = [
   'User.select', 'RE_User.select',
 ];
 
-export const MODULES_DIR = fileURLToPath(new URL('../metadata/modules', import.meta.url));
 
 export async function seedAccess(db: Knex, createon: string): Promise<Record<string, number>> {
   const roles = ROLE_ROWS.map(([id, name, issystem]) => ({ id, name, issystem, createon }));

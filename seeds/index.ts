@@ -1,12 +1,12 @@
 // Seeds a freshly migrated database: reference data always, demo entities and accounts on
 // request. Runs once: a database whose `list` table has rows is left alone.
 import type { Knex } from 'knex';
+import { sqlDateTime } from '../engine/db/clock.js';
 import { seedAccess } from './access.js';
 import { seedDemoEntities } from './demo-entities.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
 import { seedParameters } from './parameters.js';
-import { stamp } from './support.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 
@@ -22,7 +22,8 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
     const existing = await trx('list').count({ n: '*' }).first();
     if (Number(existing?.n ?? 0) > 0) return { skipped: true, counts: {} };
 
-    const createon = stamp();
+    // A UTC string, as the engine stores date-times; knex would bind a Date as epoch ms on SQLite.
+    const createon = sqlDateTime();
     const counts: Record<string, number> = {
       ...(await seedLists(trx, createon)),
       ...(await seedAccess(trx, createon)),

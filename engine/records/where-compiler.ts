@@ -9,7 +9,7 @@
 //   {"or": [condition, ...]}; {"and": [condition, ...]} (an AND inside an or);
 //   ["$filter", name, params?]: a named filter of the module's metadata, its `{"param": n}`
 //   placeholders replaced by params[n] (checked against the declared type), `{"now": ""}` by
-//   the current local date-time.
+//   the current UTC date-time.
 // - Operators are case-insensitive with whitespace collapsed. Canonical forms: <> → !=,
 //   = [list] → in, != [list] → not in, = null → is null, != null → is not null,
 //   is not null/"null" → is not null, empty in → false, empty not in → true,
@@ -28,6 +28,7 @@
 // - Limits: 200 condition nodes (leaves, groups, expanded filter conditions), groups nested
 //   8 deep, 1000 values in a list. A comma-joined list cannot carry commas or empty values.
 import type { Knex } from 'knex';
+import { sqlDate, sqlDateTime } from '../db/clock.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
 import type { FieldType } from '../metadata/module-schema.js';
@@ -235,7 +236,8 @@ function boundsOf(value: unknown, path: string): [unknown, unknown] {
 }
 
 function coerce(type: FieldType, name: string, v: unknown, path: string, bound?: 'start' | 'end'): Scalar {
-  const shown = typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v) : String(JSON.stringify(v));
+  // Never echo a whole structure: it may be huge or nested beyond what stringify survives.
+  const shown = typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v) : Array.isArray(v) ? 'a list' : isObject(v) ? 'an object' : String(v);
   const bad = (what: string) => errors.badRequest(`${path}: ${shown} is not ${what} (field ${name})`);
   switch (type) {
     case 'integer':
@@ -284,10 +286,49 @@ function parseDateTime(s: string): { date: string; time?: string } | undefined {
   return { date: `${y}-${mo}-${d}`, time: `${h}:${mi}:${se}` };
 }
 
+// Stored date-times are UTC (engine/db/clock.ts), so "now" is too.
 function formatNow(now: Date, dateOnly: boolean): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const date = `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-  return dateOnly ? date : `${date} ${p(now.getHours())}:${p(now.getMinutes())}:${p(now.getSeconds())}`;
+  return dateOnly ? sqlDate(now) : sqlDateTime(now);
+}
+
+export function applyWhere(qb: Knex.QueryBuilder, conditions: NormalCondition[], module: ResolvedModule): Knex.QueryBuilder {
+  for (const c of conditions) applyOne(qb, c, module, false);
+  return qb;
+}
+
+/** Adds one condition, joined to the previous ones by AND, or by OR inside an or-group. */
+function applyOne(qb: Knex.QueryBuilder, c: NormalCondition, module: ResolvedModule, or: boolean): void {
+  if (c.op === 'true' || alwaysTrue(c)) return;
+  // Constants carry no input: the only raw SQL without bindings.
+  const never = () => void (or ? qb.orWhereRaw('1 = 0') : qb.whereRaw('1 = 0'));
+  const nest = (fn: (b: Knex.QueryBuilder) => void) => void (or ? qb.orWhere(fn) : qb.where(fn));
+  if (c.op === 'false') return never();
+  if (c.op === 'and' || c.op === 'or') {
+    // An empty callback would vanish from the SQL (changing an OR), so constants are settled here.
+    const members = c.conditions.filter((m) => !alwaysTrue(m));
+    if (!members.length) return never();
+    return nest((b) => members.forEach((m) => applyOne(b, m, module, c.op === 'or')));
+  }
+  const col = `${c.field.alias}.${c.field.column}`;
+  switch (c.op) {
+    case 'is null': return void (or ? qb.orWhereNull(col) : qb.whereNull(col));
+    case 'is not null': return void (or ? qb.orWhereNotNull(col) : qb.whereNotNull(col));
+    case 'in': return void (or ? qb.orWhereIn(col, c.value) : qb.whereIn(col, c.value));
+    case 'not in': return void (or ? qb.orWhereNotIn(col, c.value) : qb.whereNotIn(col, c.value));
+    case 'between': return void (or ? qb.orWhereBetween(col, c.value) : qb.whereBetween(col, c.value));
+    case 'is not': return nest((b) => void b.where(col, '<>', c.value).orWhereNull(col));
+    case 'like':
+    case 'not like': {
+      // knex has no LIKE … ESCAPE; `??` binds the identifier, `?` the pattern and the escape char.
+      const sql = `?? ${c.op} ? escape ?`;
+      const bindings = [col, c.value, '\\'];
+      return void (or ? qb.orWhereRaw(sql, bindings) : qb.whereRaw(sql, bindings));
+    }
+    default: {
+      const op = c.op === '!=' ? '<>' : c.op;
+      return void (or ? qb.orWhere(col, op, c.value) : qb.where(col, op, c.value));
+    }
+  }
 }
 
 function alwaysTrue(c: NormalCondition): boolean {
@@ -299,38 +340,4 @@ function alwaysTrue(c: NormalCondition): boolean {
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-export function applyWhere(qb: Knex.QueryBuilder, conditions: NormalCondition[], module: ResolvedModule): Knex.QueryBuilder {
-  for (const c of conditions) applyOne(qb, c, module);
-  return qb;
-}
-
-function applyOne(qb: Knex.QueryBuilder, c: NormalCondition, module: ResolvedModule): void {
-  if (c.op === 'true' || alwaysTrue(c)) return;
-  // Constants carry no input: the only raw SQL without bindings.
-  if (c.op === 'false') return void qb.whereRaw('1 = 0');
-  if (c.op === 'and' || c.op === 'or') {
-    // An empty callback would vanish from the SQL (changing an OR), so constants are settled here.
-    const members = c.conditions.filter((m) => !alwaysTrue(m));
-    if (!members.length) return void qb.whereRaw('1 = 0');
-    if (c.op === 'and') return void qb.where((b) => void applyWhere(b, members, module));
-    return void qb.where((b) => {
-      for (const m of members) b.orWhere((inner) => void applyOne(inner, m, module));
-    });
-  }
-  const col = `${c.field.alias}.${c.field.column}`;
-  switch (c.op) {
-    case 'is null': return void qb.whereNull(col);
-    case 'is not null': return void qb.whereNotNull(col);
-    case 'in': return void qb.whereIn(col, c.value);
-    case 'not in': return void qb.whereNotIn(col, c.value);
-    case 'between': return void qb.whereBetween(col, c.value);
-    case '!=': return void qb.where(col, '<>', c.value);
-    case 'is not': return void qb.where((b) => void b.where(col, '<>', c.value).orWhereNull(col));
-    // knex has no LIKE … ESCAPE; `??` binds the identifier, `?` the pattern and escape char.
-    case 'like': return void qb.whereRaw('?? like ? escape ?', [col, c.value, '\\']);
-    case 'not like': return void qb.whereRaw('?? not like ? escape ?', [col, c.value, '\\']);
-    default: return void qb.where(col, c.op, c.value);
-  }
 }
