@@ -33,7 +33,7 @@ export interface ActionDef<A extends readonly TSchema[] = readonly TSchema[]> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers are typed at definition; the registry stores them erased
-export type AnyAction = ActionDef<any>;
+export type AnyAction = Omit<ActionDef<any>, 'handler'> & { handler: (args: any, ctx: ActionContext) => Promise<EnvelopeValue[]> };
 
 export function defineAction<const A extends readonly TSchema[]>(def: ActionDef<A>): ActionDef<A> {
   return def;

@@ -111,3 +111,15 @@ describe('ModuleRegistry', () => {
     }
   });
 });
+
+describe('named filters in module metadata', () => {
+  it('are refused at load when they name a field the module does not have', () => {
+    expect(
+      () =>
+        new ModuleRegistry([
+          { name: 'User', table: 'user', fields: { name: { type: 'string' } } },
+          { name: 'Thing', table: 'thing', fields: { name: { type: 'string' } }, filters: { bad: { where: [['nope', '=', 1]] } } },
+        ]),
+    ).toThrow('Module Thing: filter bad names unknown field nope');
+  });
+});

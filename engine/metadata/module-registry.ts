@@ -179,6 +179,12 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
   for (const name of [...defaultFields, ...defaultOrder.map((o) => o[0])]) {
     if (!fields.has(name)) throw new ModuleRegistryError(`Module ${def.name}: ${name} is not a field`);
   }
+  const filters = { ...(source.filters ?? {}), ...(def.filters ?? {}) };
+  for (const [fname, filter] of Object.entries(filters)) {
+    for (const [field] of filter.where) {
+      if (!fields.has(field)) throw new ModuleRegistryError(`Module ${def.name}: filter ${fname} names unknown field ${field}`);
+    }
+  }
   const entityScope = def.entityScope ?? source.entityScope;
   if (def.variantOf && !entityScope) throw new ModuleRegistryError(`Module ${def.name}: a variant needs entityScope`);
   if (entityScope && 'column' in entityScope && !fields.has(entityScope.column)) {
@@ -202,7 +208,7 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
     entityScope,
     shared: Boolean(def.shared ?? source.shared),
     stateMap: def.stateMap ?? source.stateMap,
-    filters: { ...(source.filters ?? {}), ...(def.filters ?? {}) },
+    filters,
     permissionName: def.name,
   };
 }

@@ -20,8 +20,8 @@ function dateTimeString(v: unknown): string {
   return s.length >= 19 ? s.slice(0, 19) : s.length === 10 ? `${s} 00:00:00` : s;
 }
 
-/** A database value as the wire text of its column type. */
-export function toCell(v: unknown, type: FieldType): Cell {
+/** A database value as the wire text of its column type (`scale`: decimal places of a decimal). */
+export function toCell(v: unknown, type: FieldType, scale?: number): Cell {
   if (v === null || v === undefined) return null;
   switch (type) {
     case 'integer':
@@ -29,7 +29,8 @@ export function toCell(v: unknown, type: FieldType): Cell {
     case 'boolean':
       return v === true || v === 1 || v === '1' || v === 'true' ? '1' : '0';
     case 'decimal':
-      return typeof v === 'number' ? String(v) : String(v);
+      // SQLite hands back a number (6250000); MariaDB the DECIMAL text (6250000.00): one wire form.
+      return typeof v === 'number' ? v.toFixed(scale ?? 2) : String(v);
     case 'date':
       return v instanceof Date ? dateTimeString(v).slice(0, 10) : String(v).slice(0, 10);
     case 'datetime':
@@ -41,41 +42,39 @@ export function toCell(v: unknown, type: FieldType): Cell {
   }
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DMY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const DMY_TIME = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DATE_TIME = /^\s*(?:(\d{4})-(\d{2})-(\d{2})|(\d{2})\/(\d{2})\/(\d{4}))(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*$/;
+const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-function validDate(y: number, m: number, d: number): boolean {
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d && y >= 1000 && y <= 9999;
+/**
+ * `YYYY-MM-DD` or `DD/MM/YYYY` (as the originals' screens type it), optionally followed by
+ * `HH:mm[:ss]`; undefined unless it is a real calendar date and time.
+ */
+export function splitDateTime(s: string): { date: string; time?: string } | undefined {
+  const m = DATE_TIME.exec(s);
+  if (!m) return undefined;
+  const [y, mo, d] = m[1] ? [m[1], m[2], m[3]] : [m[6], m[5], m[4]];
+  const dt = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (Number(y) < 1000 || dt.getUTCMonth() !== Number(mo) - 1 || dt.getUTCDate() !== Number(d)) return undefined;
+  if (m[7] === undefined) return { date: `${y}-${mo}-${d}` };
+  const [h, mi, se] = [m[7], m[8], m[9] ?? '00'];
+  if (Number(h) > 23 || Number(mi) > 59 || Number(se) > 59) return undefined;
+  return { date: `${y}-${mo}-${d}`, time: `${h}:${mi}:${se}` };
 }
 
-/** `YYYY-MM-DD` (or `DD/MM/YYYY`, as the originals' screens type it) → `YYYY-MM-DD`. */
+/** A date (no time) → `YYYY-MM-DD`. */
 export function parseDate(s: string): string | null {
-  let m = DATE.exec(s);
-  if (m && validDate(+m[1], +m[2], +m[3])) return s;
-  m = DMY.exec(s);
-  if (m && validDate(+m[3], +m[2], +m[1])) return `${m[3]}-${m[2]}-${m[1]}`;
-  return null;
+  const d = splitDateTime(s);
+  return d && !d.time ? d.date : null;
 }
 
-/** `YYYY-MM-DD HH:mm[:ss]`, ISO 8601 with a zone (converted to UTC), or `DD/MM/YYYY HH:mm`. */
+/** A date with or without time, or ISO 8601 with a zone (converted to UTC) → `YYYY-MM-DD HH:mm:ss`. */
 export function parseDateTime(s: string): string | null {
-  const date = parseDate(s);
-  if (date) return `${date} 00:00:00`;
-  let m = DATETIME.exec(s);
-  if (m) {
-    if (!validDate(+m[1], +m[2], +m[3]) || +m[4] > 23 || +m[5] > 59 || +(m[6] ?? 0) > 59) return null;
-    if (m[7]) {
-      const t = Date.parse(s.replace(' ', 'T'));
-      return Number.isNaN(t) ? null : new Date(t).toISOString().slice(0, 19).replace('T', ' ');
-    }
-    return `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  if (ZONED.test(s)) {
+    const t = Date.parse(s);
+    return Number.isNaN(t) ? null : new Date(t).toISOString().slice(0, 19).replace('T', ' ');
   }
-  m = DMY_TIME.exec(s);
-  if (m && validDate(+m[3], +m[2], +m[1]) && +m[4] <= 23 && +m[5] <= 59) return `${m[3]}-${m[2]}-${m[1]} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
-  return null;
+  const d = splitDateTime(s);
+  return d ? `${d.date} ${d.time ?? '00:00:00'}` : null;
 }
 
 export class ValueError extends Error {}

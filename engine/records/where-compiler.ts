@@ -29,6 +29,7 @@
 //   8 deep, 1000 values in a list. A comma-joined list cannot carry commas or empty values.
 import type { Knex } from 'knex';
 import { sqlDate, sqlDateTime } from '../db/clock.js';
+import { splitDateTime } from './value-codec.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
 import type { FieldType } from '../metadata/module-schema.js';
@@ -255,12 +256,12 @@ function coerce(type: FieldType, name: string, v: unknown, path: string, bound?:
       throw bad('a boolean (true, false, 1 or 0)');
     }
     case 'date': {
-      const d = typeof v === 'string' ? parseDateTime(v) : undefined;
+      const d = typeof v === 'string' ? splitDateTime(v) : undefined;
       if (!d || d.time) throw bad('a date (YYYY-MM-DD)');
       return d.date;
     }
     case 'datetime': {
-      const d = typeof v === 'string' ? parseDateTime(v) : undefined;
+      const d = typeof v === 'string' ? splitDateTime(v) : undefined;
       if (!d) throw bad('a date-time (YYYY-MM-DD HH:mm:ss)');
       if (d.time) return `${d.date} ${d.time}`;
       if (!bound) throw bad('a date-time with a time (use between for a whole day)');
@@ -271,19 +272,6 @@ function coerce(type: FieldType, name: string, v: unknown, path: string, bound?:
       if (typeof v === 'number' && Number.isFinite(v)) return String(v);
       throw bad('a text value');
   }
-}
-
-/** YYYY-MM-DD or DD/MM/YYYY, optionally followed by HH:mm[:ss]; undefined unless a real date. */
-function parseDateTime(s: string): { date: string; time?: string } | undefined {
-  const m = /^\s*(?:(\d{4})-(\d{2})-(\d{2})|(\d{2})\/(\d{2})\/(\d{4}))(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*$/.exec(s);
-  if (!m) return undefined;
-  const [y, mo, d] = m[1] ? [m[1], m[2], m[3]] : [m[6], m[5], m[4]];
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return undefined;
-  if (m[7] === undefined) return { date: `${y}-${mo}-${d}` };
-  const [h, mi, se] = [m[7], m[8], m[9] ?? '00'];
-  if (Number(h) > 23 || Number(mi) > 59 || Number(se) > 59) return undefined;
-  return { date: `${y}-${mo}-${d}`, time: `${h}:${mi}:${se}` };
 }
 
 // Stored date-times are UTC (engine/db/clock.ts), so "now" is too.
