@@ -1,6 +1,6 @@
-// Record.create, as a fixed pipeline of small steps: access → values → scope stamp → state →
-// lookups → insert → relation link → history → read back. The action runs it in one
-// transaction, so a failure at any step leaves nothing behind.
+// Record.create, as a fixed pipeline of small steps: access → relation parent → scope stamp →
+// values → state → lookups → insert → relation link → history → read back. The action runs it
+// in one transaction, so a failure at any step leaves nothing behind.
 import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
 import { linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
@@ -27,15 +27,19 @@ export interface CreateArgs {
   relation?: Relation;
 }
 
-function stampScope(module: ResolvedModule, row: Row, scopeRe: number | null | undefined): void {
+/** Puts the current entity into the scope column (before validation, which may require it). */
+function stampScope(module: ResolvedModule, given: Map<string, unknown>, scopeRe: number | null | undefined): void {
   if (scopeRe === undefined) return;
   const scope = module.entityScope;
-  if (scopeRe === null || !scope || !('column' in scope)) throw errors.noPermission(`${module.permissionName}.create`);
-  const column = module.fields.get(scope.column)!.column;
-  if (row[column] !== undefined && row[column] !== null && Number(row[column]) !== scopeRe) {
+  // A module scoped by its own id (RE-RE) cannot get a new row for the current entity.
+  if (scopeRe === null || !scope || !('column' in scope) || !module.fields.get(scope.column)!.writable) {
+    throw errors.noPermission(`${module.permissionName}.create`);
+  }
+  const v = given.get(scope.column);
+  if (v !== undefined && v !== null && v !== '' && Number(v) !== scopeRe) {
     throw errors.noPermission(`${module.permissionName}.create for another reporting entity`);
   }
-  row[column] = scopeRe;
+  given.set(scope.column, scopeRe);
 }
 
 function initialState(module: ResolvedModule, row: Row): number | null {
@@ -65,14 +69,15 @@ async function insertRow(ctx: ActionContext, module: ResolvedModule, row: Row): 
   }
 }
 
-async function applyRelation(ctx: ActionContext, module: ResolvedModule, row: Row, rel: Relation | undefined): Promise<(id: number) => Promise<void>> {
+/** Checks the parent; type 1 adds its id to the given values (before validation, which may require it). */
+async function applyRelation(ctx: ActionContext, module: ResolvedModule, given: Map<string, unknown>, rel: Relation | undefined): Promise<(id: number) => Promise<void>> {
   if (!rel) return async () => {};
   const parentAccess = accessModule(ctx, rel.parent_name, 'select');
   await loadForWrite(ctx, parentAccess.module, parentAccess.scopeRe, rel.parent_id);
   if (rel.relation_type === 1) {
     const col = rel.modulecolumn_name && module.fields.get(rel.modulecolumn_name);
     if (!col || !col.writable) throw errors.invalidField(module.name, rel.modulecolumn_name ?? '(modulecolumn_name)');
-    row[col.column] = rel.parent_id;
+    given.set(col.name, rel.parent_id);
     return async () => {};
   }
   const linkName = `${parentAccess.module.name}_${module.name}`;
@@ -86,9 +91,10 @@ async function applyRelation(ctx: ActionContext, module: ResolvedModule, row: Ro
 
 export async function createRecord(ctx: ActionContext, args: CreateArgs): Promise<EnvelopeValue[]> {
   const { module, scopeRe } = accessModule(ctx, args.module, 'create');
-  const row = checkValues(module, pairFields(module, args.fields, args.values), true);
-  const addLink = await applyRelation(ctx, module, row, args.relation);
-  stampScope(module, row, scopeRe);
+  const given = pairFields(module, args.fields, args.values);
+  const addLink = await applyRelation(ctx, module, given, args.relation);
+  stampScope(module, given, scopeRe);
+  const row = checkValues(module, given, true);
   const state = initialState(module, row);
   await checkLookups(ctx, module, row);
   const who = ctx.caller?.userId ?? null;
@@ -100,7 +106,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs): Promis
   const id = await insertRow(ctx, module, row);
   await addLink(id);
   if (state !== null && module.fields.has('state')) await recordStateChange(ctx.db, module, id, null, state, who, null);
-  await recordAudit(ctx.db, module, id, 1, 'create', args.fields, who);
+  await recordAudit(ctx.db, module, id, 1, 'create', [...given.keys()], who);
   const read = args.read ?? [module.idField, module.ctrField];
   return [await readRecordset(ctx, module, scopeRe, id, read)];
 }

@@ -26,7 +26,9 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
   if (!caller || !caller.permissions.has(permission)) throw errors.noPermission(permission);
   let scopeRe: number | null | undefined;
   if (module.alwaysScoped || isReUser(caller)) {
-    if (module.entityScope) scopeRe = caller.currentRe;
+    // A session left on an entity the user was since unlinked from reaches none of its rows.
+    const linked = caller.currentRe !== null && (!isReUser(caller) || caller.entities.includes(caller.currentRe));
+    if (module.entityScope) scopeRe = linked ? caller.currentRe : null;
     else if (!module.shared || verb !== 'select') throw errors.noPermission(permission);
   }
   return { module, scopeRe };

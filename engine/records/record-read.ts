@@ -24,20 +24,24 @@ export async function readRecordObject(ctx: ActionContext, module: ResolvedModul
   const plan = planSelect(ctx.db, module, scopeRe, { where: [[module.idField, '=', id]], limit: 1, offset: 0 });
   const row = (await plan.rows)[0] as Record<string, unknown> | undefined;
   if (!row) return null;
-  return Object.fromEntries(plan.fields.map((f) => [f.name, toCell(row[f.name], f.type)]));
+  return Object.fromEntries(plan.fields.map((f) => [f.name, toCell(row[f.name], f.type, f.def?.scale)]));
 }
 
 /**
  * The stored base row (own table only) within the caller's scope. A row that exists but is
- * out of scope answers E_NOPERMISSION; one that does not exist, E_NOTFOUND.
+ * out of scope answers E_NOPERMISSION; one that does not exist, E_NOTFOUND. `lock` reads it
+ * FOR UPDATE (MariaDB; SQLite writers are serialised anyway): racing writers queue here, so a
+ * loser's E_CONCURRENT details are read after the winner committed, not from a stale snapshot.
  */
 export async function loadForWrite(
   ctx: ActionContext,
   module: ResolvedModule,
   scopeRe: number | null | undefined,
   id: number,
+  opts: { lock?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   const qb = ctx.db({ t: module.table }).where(`t.${module.idField}`, id).first('t.*');
+  if (opts.lock) qb.forUpdate();
   applyScope(ctx.db, qb, module, scopeRe);
   const row = (await qb) as Record<string, unknown> | undefined;
   if (row) return row;

@@ -6,6 +6,6 @@ import { columnTypeOf, toCell } from './value-codec.js';
 export function toRecordset(fields: ResolvedField[], rows: Record<string, unknown>[]): RecordsetValue {
   return recordset(
     fields.map((f) => ({ name: f.name, type: columnTypeOf(f.type) })),
-    rows.map((r) => fields.map((f) => toCell(r[f.name], f.type))),
+    rows.map((r) => fields.map((f) => toCell(r[f.name], f.type, f.def?.scale))),
   );
 }

@@ -3,13 +3,14 @@
 // fields that moved since the caller's version.
 import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
-import type { ResolvedModule } from '../metadata/module-registry.js';
+import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
 import { checkLookups, checkValues, pairFields, translateConstraintError } from './write-values.js';
 import { fieldsChangedSince, recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordObject, readRecordset } from './record-read.js';
+import { toCell } from './value-codec.js';
 
 export interface UpdateArgs {
   module: string;
@@ -39,6 +40,12 @@ async function concurrent(ctx: ActionContext, module: ResolvedModule, scopeRe: n
   throw new AppError('E_CONCURRENT', undefined, { record, changed });
 }
 
+/** Whether a value about to be written differs from the stored one, compared as wire values. */
+function differs(field: ResolvedField, stored: unknown, next: unknown): boolean {
+  if (field.type === 'decimal' && stored != null && next != null) return Number(stored) !== Number(next);
+  return toCell(stored, field.type, field.def.scale) !== toCell(next, field.type, field.def.scale);
+}
+
 function checkTransition(module: ResolvedModule, from: number | null, to: number): void {
   const map = module.stateMap;
   if (!map || from === to) return;
@@ -51,7 +58,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs): Promis
   const { module, scopeRe } = accessModule(ctx, args.module, 'update');
   const given = pairFields(module, args.fields, args.values);
   const { id, ctr } = identity(module, given);
-  const stored = await loadForWrite(ctx, module, scopeRe, id);
+  const stored = await loadForWrite(ctx, module, scopeRe, id, { lock: true });
   if (Number(stored[module.ctrField]) !== ctr) await concurrent(ctx, module, scopeRe, id, ctr);
   const row = checkValues(module, given, false);
   const scope = module.entityScope;
@@ -65,6 +72,11 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs): Promis
     checkTransition(module, stored.state === null ? null : Number(stored.state), Number(row.state));
   }
   await checkLookups(ctx, module, row);
+  // Forms send every field back; the audit (and so E_CONCURRENT's `changed`) keeps only real changes.
+  const changed = [...given.keys()].filter((name) => {
+    const f = module.fields.get(name)!;
+    return differs(f, stored[f.column], row[f.column]);
+  });
   const who = ctx.caller?.userId ?? null;
   const set: Record<string, unknown> = { ...row, [module.ctrField]: ctr + 1 };
   if (module.kind !== 'link') Object.assign(set, { updateon: sqlDateTime(), updateby: who });
@@ -78,7 +90,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs): Promis
   }
   if (affected !== 1) await concurrent(ctx, module, scopeRe, id, ctr);
   if (stateChange) await recordStateChange(ctx.db, module, id, stored.state === null ? null : Number(stored.state), Number(row.state), who, args.reason ?? null);
-  await recordAudit(ctx.db, module, id, ctr + 1, 'update', [...given.keys()], who);
+  await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who);
   return [await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField])];
 }
 
@@ -93,7 +105,7 @@ export async function deleteRecord(ctx: ActionContext, args: DeleteArgs): Promis
   const given = pairFields(module, args.fields, args.values);
   const { id, ctr } = identity(module, given);
   if (given.size) throw errors.badRequest(`Record.delete takes only ${module.idField} and ${module.ctrField}`);
-  const stored = await loadForWrite(ctx, module, scopeRe, id);
+  const stored = await loadForWrite(ctx, module, scopeRe, id, { lock: true });
   if (Number(stored[module.ctrField]) !== ctr) await concurrent(ctx, module, scopeRe, id, ctr);
   const qb = ctx.db(module.table).where(module.idField, id).andWhere(module.ctrField, ctr);
   let affected: number;

@@ -80,6 +80,16 @@ export function parseDateTime(s: string): string | null {
 export class ValueError extends Error {}
 
 const INT_MAX = 2147483647;
+const TEXT_BYTES = 65535;
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
 
 /**
  * A caller's input for a field → the value to store. Throws ValueError with a message a user
@@ -96,6 +106,8 @@ export function fromInput(v: unknown, field: ResolvedField): unknown {
       const s = String(v);
       const max = def.length ?? (type === 'string' ? 255 : 65535);
       if ([...s].length > max) throw new ValueError(`must be at most ${max} characters`);
+      // A TEXT column holds 65,535 bytes on MariaDB, not characters: an emoji takes four.
+      if (type === 'text' && def.length === undefined && utf8Length(s) > TEXT_BYTES) throw new ValueError(`is too long: at most ${TEXT_BYTES} bytes of text`);
       return s;
     }
     case 'integer': {
