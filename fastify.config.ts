@@ -1,6 +1,7 @@
 // Configuration from the environment, with safe defaults for the embedded (SQLite) mode.
 // Every script that touches the database reads it through loadConfig, so they all agree.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { KNOWN_EXTENSIONS } from './engine/files/file-types.js';
 
 export interface EngineConfig {
   port: number;
@@ -18,6 +19,12 @@ export interface EngineConfig {
   sessionAbsoluteMinutes: number;
   /** Public origin of the portal (for CSRF checks and links in mail); absent → same host. */
   publicUrl: string | undefined;
+  /** Where uploaded file bodies are stored, by content hash. */
+  filesDir: string;
+  /** Largest uploaded file accepted, in bytes. */
+  uploadLimit: number;
+  /** File extensions accepted for upload (each also checked by its content's first bytes). */
+  uploadTypes: string[];
 }
 
 export class ConfigError extends Error {}
@@ -55,12 +62,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
   const publicUrl = env.PUBLIC_URL || undefined;
+  const dataDir = resolve(env.DATA_DIR || './data');
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must look like https://portal.example.org');
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
     databaseUrl,
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
     defaultPageSize,
     maxPageSize,
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -68,5 +76,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
     sessionAbsoluteMinutes: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1, 30 * 24 * 60),
     publicUrl,
+    filesDir: resolve(env.FILES_DIR || join(dataDir, 'files')),
+    uploadLimit: integer(env, 'UPLOAD_LIMIT', 20 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+    uploadTypes: uploadTypes(env.UPLOAD_TYPES),
   };
+}
+
+function uploadTypes(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [...KNOWN_EXTENSIONS];
+  const list = [...new Set(raw.split(',').map((s) => s.trim().replace(/^\./, '').toLowerCase()).filter(Boolean))];
+  const unknown = list.filter((e) => !KNOWN_EXTENSIONS.includes(e));
+  if (unknown.length || !list.length) {
+    throw new ConfigError(`UPLOAD_TYPES must be a comma-separated list of ${KNOWN_EXTENSIONS.join(', ')} (got "${raw}")`);
+  }
+  return list;
 }

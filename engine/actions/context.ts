@@ -38,6 +38,8 @@ export interface ActionContext {
   log: Logger;
   /** Calls another action as the same caller (System.execute, compositions). */
   call(action: string, args: unknown[]): Promise<import('../protocol/envelope.js').EnvelopeValue[]>;
+  /** File parts of the call (multipart uploads), in a temporary area until a record takes them. */
+  files?: readonly import('../files/file-store.js').UploadedFile[];
   /** What the HTTP layer must do after the call: set or clear the session cookie. */
   effects: { sessionToken?: string; clearSession?: boolean };
 }

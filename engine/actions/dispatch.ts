@@ -7,6 +7,7 @@ import { AppError, errors, isAppError } from '../errors/catalogue.js';
 import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionDef, ActionRegistry } from './registry.js';
 import type { ActionContext, Caller, EngineServices } from './context.js';
+import type { UploadedFile } from '../files/file-store.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -26,6 +27,8 @@ export interface Call {
   args: unknown[];
   /** The client's idea of its current entity (`re`), checked against the session. */
   re?: number | null;
+  /** File parts of a multipart call, already received and checked (Record.uploadFile). */
+  files?: readonly UploadedFile[];
 }
 
 export function checkArgs(def: ActionDef, args: unknown[]): unknown[] {
@@ -75,6 +78,7 @@ export class Dispatcher {
       requestId,
       log,
       effects,
+      files: call.files ?? [],
       call: (action, inner) => this.invoke({ action, args: inner, re: call.re }, caller, requestId, effects),
     });
     if (!def.writes) return def.handler(args as never, ctx(this.services.db));

@@ -8,8 +8,9 @@ const MAX_ARGS = 10;
 
 function parseRe(raw: unknown): number | null {
   if (raw === undefined || raw === null || raw === '' || raw === 'null' || raw === 'undefined') return null;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw errors.badRequest('re must be the id of a reporting entity');
+  // Only a number or its digits: Number() would also take true, [] or "  " for 1, 0 and 0.
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0) throw errors.badRequest('re must be the id of a reporting entity');
   return n;
 }
 
@@ -21,7 +22,7 @@ function checkAction(raw: unknown): string {
 
 /** Form and multipart bodies: `action`, `a0`…`a9` as JSON texts, `re`, `sector`. */
 export function decodeFormBody(body: Record<string, unknown>): Call {
-  const action = checkAction(single(body.action, 'action'));
+  const action = checkAction(body.action === undefined ? undefined : single(body.action, 'action'));
   const args: unknown[] = [];
   for (let i = 0; i < MAX_ARGS; i++) {
     const raw = body[`a${i}`];
@@ -33,7 +34,9 @@ export function decodeFormBody(body: Record<string, unknown>): Call {
       throw errors.badRequest(`a${i} is not valid JSON`);
     }
   }
-  if (body[`a${args.length + 1}`] !== undefined) throw errors.badRequest(`a${args.length} is missing while a${args.length + 1} is given`);
+  // An argument past a gap or past the tenth would otherwise be dropped without a word.
+  const stray = Object.keys(body).find((k) => /^a\d+$/.test(k) && Number(k.slice(1)) >= args.length);
+  if (stray) throw errors.badRequest(args.length === MAX_ARGS ? `At most ${MAX_ARGS} arguments` : `a${args.length} is missing while ${stray} is given`);
   return { action, args, re: parseRe(body.re) };
 }
 

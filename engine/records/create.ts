@@ -89,12 +89,17 @@ async function applyRelation(ctx: ActionContext, module: ResolvedModule, given: 
   };
 }
 
-export async function createRecord(ctx: ActionContext, args: CreateArgs): Promise<EnvelopeValue[]> {
+/**
+ * `engineValues` (field → value) are set by the engine itself, not by the caller (an upload's
+ * content hash, size and type), so they pass the read-only check that the caller's values get.
+ */
+export async function createRecord(ctx: ActionContext, args: CreateArgs, engineValues: Row = {}): Promise<EnvelopeValue[]> {
   const { module, scopeRe } = accessModule(ctx, args.module, 'create');
   const given = pairFields(module, args.fields, args.values);
   const addLink = await applyRelation(ctx, module, given, args.relation);
   stampScope(module, given, scopeRe);
   const row = checkValues(module, given, true);
+  for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
   const state = initialState(module, row);
   await checkLookups(ctx, module, row);
   const who = ctx.caller?.userId ?? null;
@@ -106,7 +111,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs): Promis
   const id = await insertRow(ctx, module, row);
   await addLink(id);
   if (state !== null && module.fields.has('state')) await recordStateChange(ctx.db, module, id, null, state, who, null);
-  await recordAudit(ctx.db, module, id, 1, 'create', [...given.keys()], who);
+  await recordAudit(ctx.db, module, id, 1, 'create', [...given.keys(), ...Object.keys(engineValues)], who);
   const read = args.read ?? [module.idField, module.ctrField];
   return [await readRecordset(ctx, module, scopeRe, id, read)];
 }

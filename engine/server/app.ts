@@ -18,6 +18,11 @@ import { encodeJson, encodeXml, exception, exceptionText, type EnvelopeValue } f
 import { decodeFormBody, decodeJsonBody } from '../protocol/request-decoder.js';
 import { loadCaller, SESSION_COOKIE } from '../session/session-store.js';
 import { MODULES_DIR } from '../metadata/paths.js';
+import { drainRequest, readMultipartCall } from '../files/multipart-call.js';
+import { UploadTypes } from '../files/file-types.js';
+import { fileStoreOf } from '../files/attachments.js';
+import { registerFileRoutes } from '../files/file-route.js';
+import type { UploadedFile } from '../files/file-store.js';
 
 export interface BuildOptions {
   config: EngineConfig;
@@ -56,6 +61,21 @@ function sendEnvelope(req: FastifyRequest, reply: FastifyReply, values: Envelope
   return reply.type(XML).send(encodeXml(values));
 }
 
+/** The text endpoint's answer (PROTOCOL.md §3): `OK`, the text result, or `exception:text:CODE:message`. */
+function sendText(reply: FastifyReply, values: EnvelopeValue[], status = statusOf(values)): FastifyReply {
+  const first = values[0];
+  const body = first?.type === 'exception' ? `exception:${exceptionText(first.code, first.message)}` : first?.type === 'text' ? first.text : 'OK';
+  return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(body);
+}
+
+/** Errors raised before a handler runs answer in the form of the endpoint that was called. */
+function sendFailure(req: FastifyRequest, reply: FastifyReply, values: EnvelopeValue[], status = statusOf(values)): FastifyReply {
+  if (req.routeOptions?.url === '/process/string') return sendText(reply, values, status);
+  return sendEnvelope(req, reply, values, status);
+}
+
+const UNSUPPORTED_TYPE = 'Send the call as application/x-www-form-urlencoded, application/json or multipart/form-data';
+
 /** Cookie-authenticated calls must come from the portal's own origin (CSRF defence). */
 function sameOrigin(req: FastifyRequest, publicUrl: string | undefined): boolean {
   const origin = req.headers.origin;
@@ -69,7 +89,7 @@ function sameOrigin(req: FastifyRequest, publicUrl: string | undefined): boolean
 }
 
 function decodeCall(req: FastifyRequest): Call {
-  const type = String(req.headers['content-type'] ?? '');
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
   const body = req.body;
   if (type.startsWith('application/json')) return decodeJsonBody(body);
   if (typeof body !== 'object' || body === null) throw errors.badRequest('The request has no body: send action and a0… as form fields or JSON');
@@ -78,7 +98,6 @@ function decodeCall(req: FastifyRequest): Call {
 
 function fastifyErrorCode(err: { code?: string; statusCode?: number }): ErrorCode {
   if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_PARTS_LIMIT' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_FIELDS_LIMIT') return 'E_TOOLARGE';
-  if (err.statusCode === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'E_FILETYPE';
   if (err.statusCode === 429) return 'E_RATELIMIT';
   return 'E_BADREQUEST';
 }
@@ -94,7 +113,10 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     modules: opts.modules ?? ModuleRegistry.fromDirectory(MODULES_DIR),
     log,
   };
-  const dispatcher = new Dispatcher(services, buildRegistry());
+  const dispatcher = new Dispatcher(services, buildRegistry(services.modules));
+  const fileStore = fileStoreOf(config);
+  const uploadTypes = new UploadTypes(config.uploadTypes);
+  void fileStore.sweepTemp().catch((err) => log.warn({ err }, 'could not sweep the temporary upload files'));
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.bodyLimit,
@@ -104,20 +126,32 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   }) as unknown as FastifyInstance;
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: config.bodyLimit, files: 10, fields: 50 } });
+  // A call is form-encoded, JSON or multipart (PROTOCOL.md §1); a text/plain body answers 415 like any other type.
+  app.removeContentTypeParser('text/plain');
+  // Multipart calls are read by readMultipartCall (engine/files): fields as a form body, the
+  // file part streamed to the file store with its own limit, never buffered in memory.
+  await app.register(multipart);
+  // Multipart bodies are streamed, out of reach of Fastify's bodyLimit: a declared size over
+  // fields plus one file is refused before reading; the stream is still counted as it comes.
+  app.addHook('onRequest', async (req) => {
+    const type = String(req.headers['content-type'] ?? '').toLowerCase();
+    if (type.startsWith('multipart/') && Number(req.headers['content-length']) > config.bodyLimit + config.uploadLimit) throw new AppError('E_TOOLARGE');
+  });
 
   // Parsing errors (bad JSON, too large, unsupported type) still answer an envelope.
   app.setErrorHandler((err, req, reply) => {
-    if (isAppError(err)) return sendEnvelope(req, reply, dispatcher.failure(err, '', req.id));
+    if (isAppError(err)) return sendFailure(req, reply, dispatcher.failure(err, '', req.id));
     const e = err as { code?: string; statusCode?: number; message?: string };
+    // A request body of another media type is a malformed call, not a refused upload (E_FILETYPE).
+    if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendFailure(req, reply, [exception('E_BADREQUEST', UNSUPPORTED_TYPE)], 415);
     if (e.statusCode && e.statusCode < 500) {
       const code = fastifyErrorCode(e);
       const message = code === 'E_BADREQUEST' ? `The request is malformed: ${e.message ?? ''}`.trim() : undefined;
       const values = [exception(code, message ?? new AppError(code).message)];
-      return sendEnvelope(req, reply, values, code === 'E_BADREQUEST' ? 200 : statusOf(values));
+      return sendFailure(req, reply, values, code === 'E_BADREQUEST' ? 200 : statusOf(values));
     }
     log.error({ reqId: req.id, err }, 'request failed');
-    return sendEnvelope(req, reply, [exception('E_FAIL', `Unknown error (request ${req.id})`)]);
+    return sendFailure(req, reply, [exception('E_FAIL', `Unknown error (request ${req.id})`)]);
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/process')) return sendEnvelope(req, reply, [exception('E_BADREQUEST', 'Use POST /process or POST /process/string')], 404);
@@ -142,25 +176,41 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   async function runCall(req: FastifyRequest, reply: FastifyReply): Promise<EnvelopeValue[]> {
     const effects: ActionContext['effects'] = {};
     let values: EnvelopeValue[];
+    let files: readonly UploadedFile[] = [];
     try {
-      const call = decodeCall(req);
-      const caller = await callerOf(req);
+      let call: Call;
+      let caller: Caller | null;
+      if (req.isMultipart()) {
+        // The session is known before the body is read: only a signed-in caller's files are stored.
+        caller = await callerOf(req).catch((e) => {
+          drainRequest(req);
+          throw e;
+        });
+        call = await readMultipartCall(req, { store: fileStore, types: uploadTypes, fieldBytes: config.bodyLimit, acceptFiles: caller !== null });
+        files = call.files ?? [];
+      } else {
+        call = decodeCall(req);
+        caller = await callerOf(req);
+      }
       values = await dispatcher.run(call, caller, req.id, effects);
     } catch (e) {
       values = dispatcher.failure(e, '', req.id);
+    } finally {
+      // Files the call stored have left the temporary area; the rest are dropped.
+      await Promise.all(files.map((f) => fileStore.discard(f)));
     }
+    // A body refused part-way is being thrown away: end the connection after the answer
+    // rather than keep it waiting for the rest.
+    if (req.isMultipart() && !req.raw.readableEnded) reply.header('connection', 'close');
     applyEffects(reply, req, effects);
     return values;
   }
 
   app.post('/process', async (req, reply) => sendEnvelope(req, reply, await runCall(req, reply)));
 
-  app.post('/process/string', async (req, reply) => {
-    const values = await runCall(req, reply);
-    const first = values[0];
-    const body = first?.type === 'exception' ? `exception:${exceptionText(first.code, first.message)}` : first?.type === 'text' ? first.text : 'OK';
-    return reply.code(statusOf(values)).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(body);
-  });
+  app.post('/process/string', async (req, reply) => sendText(reply, await runCall(req, reply)));
+
+  registerFileRoutes(app, { services, dispatcher, callerOf, sendEnvelope });
 
   app.get('/health', async (_req, reply) => {
     try {

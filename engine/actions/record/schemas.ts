@@ -6,7 +6,9 @@ export const ModuleName = Type.String({ minLength: 1, maxLength: 100, descriptio
 const FieldName = Type.String({ minLength: 1, maxLength: 100 });
 const FieldList = Type.Array(FieldName, { maxItems: 500 });
 const Value = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null(), Type.Array(Type.Any()), Type.Object({})]);
-const PositiveInt = Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[0-9]{1,9}$' })]);
+// Nine digits, as a number or a string: 1e300 is an integer to JSON Schema, but knex would read
+// the offset it makes ("2e+301") as 2.
+const PositiveInt = Type.Union([Type.Integer({ minimum: 1, maximum: 999_999_999 }), Type.String({ pattern: '^[0-9]{1,9}$' })]);
 
 export const SelectArgs = Type.Object(
   {

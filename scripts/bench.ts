@@ -1,0 +1,130 @@
+// npm run bench: Record.select of a 20-row page (three lookup display columns, a filter, an
+// order) over 100,000 generated entities, measured side by side with a floor — a bare route
+// running the same SQL through the same knex pool — on SQLite and MariaDB. It is a
+// measurement, not a test: a missed target is printed, the exit code stays 0.
+//
+// Env: BENCH_DIALECTS=sqlite,mysql  BENCH_SECONDS=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=20
+//      BENCH_ROWS=100000  BENCH_WORKERS=1 (0: fire from the server's own thread)  BENCH_STAGES=1
+//      BENCH_RE_INDEX=state,name (what-if: an extra index on re before measuring)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { pino } from 'pino';
+import type { Dialect } from '../engine/db/connect.js';
+import { createTestDatabase, mariadbReachable } from '../engine/testing/test-database.js';
+import { runSeeds } from '../seeds/index.js';
+import { loadConfig } from '../fastify.config.js';
+import { buildEngine } from '../engine/server/app.js';
+import { createSession, SESSION_COOKIE } from '../engine/session/session-store.js';
+import { decodeXml } from '../engine/protocol/envelope.js';
+import { addReIndex, generateReRows } from './bench/generate-rows.js';
+import { capture, compileStatements, PAGES, PAGE_SIZE, registerFloor, sameStatement, selectArgs, type PageStatements } from './bench/record-select.js';
+import { runLoad } from './bench/load.js';
+import { timeStages } from './bench/stages.js';
+import { printTable, TARGET, type DialectResult } from './bench/report.js';
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const settings = {
+  seconds: num('BENCH_SECONDS', 10),
+  warmup: num('BENCH_WARMUP', 3),
+  connections: num('BENCH_CONNECTIONS', 20),
+  rows: num('BENCH_ROWS', 100_000),
+  workers: num('BENCH_WORKERS', 1),
+  stages: process.env.BENCH_STAGES !== '0',
+  /** Not the shipped schema: an extra index on re, to measure a proposed fix. */
+  reIndex: (process.env.BENCH_RE_INDEX ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+};
+
+async function benchDialect(dialect: Dialect): Promise<DialectResult> {
+  const database = await createTestDatabase(dialect);
+  try {
+    const { db } = database;
+    await runSeeds(db, { demo: true });
+    console.log(`[${dialect}] generating ${settings.rows} RE rows…`);
+    const generateMs = await generateReRows(db, settings.rows);
+    if (settings.reIndex.length) await addReIndex(db, settings.reIndex);
+    const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
+    const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+    const pages = compileStatements(db, engine.services.modules);
+    registerFloor(engine.app, db, pages);
+    await engine.app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const admin = await db('user').where({ userid: 'admin' }).first('id');
+      const token = await createSession(db, Number(admin.id), null, config);
+      const cookie = `${SESSION_COOKIE}=${token}`;
+      const total = await verify(engine.app, db, cookie, pages);
+      const address = engine.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const pageList = Array.from({ length: PAGES }, (_, i) => i + 1);
+      const engineLoad = {
+        url, path: '/process', headers: { 'content-type': 'application/json', cookie },
+        bodies: pageList.map((p) => JSON.stringify({ action: 'Record.select', args: [selectArgs(p)] })),
+        connections: settings.connections, workers: settings.workers,
+      };
+      const floorLoad = { ...engineLoad, path: '/floor', headers: { 'content-type': 'application/json' }, bodies: pageList.map((p) => JSON.stringify({ pageIndex: p })) };
+      console.log(`[${dialect}] ${total} rows match; warming up ${settings.warmup}s each, then measuring ${settings.seconds}s each at ${settings.connections} connections…`);
+      if (settings.warmup > 0) {
+        await runLoad({ ...engineLoad, seconds: settings.warmup });
+        await runLoad({ ...floorLoad, seconds: settings.warmup });
+      }
+      const floor = await runLoad({ ...floorLoad, seconds: settings.seconds });
+      const eng = await runLoad({ ...engineLoad, seconds: settings.seconds });
+      const ratio = floor.rps > 0 ? eng.rps / floor.rps : 0;
+      const stages = settings.stages ? await timeStages(engine, db, config, token, pages) : undefined;
+      return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, ratio, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages };
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** Before measuring: the engine answers real pages (not exceptions) by the floor's very statements. */
+async function verify(app: FastifyInstance, db: Knex, cookie: string, pages: PageStatements[]): Promise<number> {
+  let total = -1;
+  for (const page of [1, 3, PAGES]) {
+    let body = '';
+    const seen = await capture(db, async () => {
+      const res = await app.inject({ method: 'POST', url: '/process', headers: { 'content-type': 'application/json', cookie }, payload: JSON.stringify({ action: 'Record.select', args: [selectArgs(page)] }) });
+      body = res.body;
+    });
+    const [rs, count] = decodeXml(body);
+    if (rs?.type !== 'recordset' || rs.rows.length !== PAGE_SIZE || count?.type !== 'text') throw new Error(`Engine answered no ${PAGE_SIZE}-row page for page ${page}: ${body.slice(0, 300)}`);
+    const { rows, count: countSql } = pages[page - 1];
+    if (!seen.some((s) => sameStatement(s, rows)) || !seen.some((s) => sameStatement(s, countSql))) {
+      throw new Error(`The floor's statements differ from the engine's for page ${page}:\n${JSON.stringify({ floor: pages[page - 1], engine: seen }, null, 2)}`);
+    }
+    const floor = (await app.inject({ method: 'POST', url: '/floor', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pageIndex: page }) })).json() as { rows: { id: unknown }[]; total: number };
+    if (floor.total !== Number(count.text) || String(floor.rows[0].id) !== rs.rows[0][0]) throw new Error(`Floor and engine disagree on page ${page}`);
+    total = floor.total;
+  }
+  return total;
+}
+
+async function main() {
+  const wanted = (process.env.BENCH_DIALECTS ?? 'sqlite,mysql').split(',').map((s) => s.trim()).filter(Boolean) as Dialect[];
+  const results: DialectResult[] = [];
+  for (const dialect of wanted) {
+    if (dialect !== 'sqlite' && dialect !== 'mysql') throw new Error(`BENCH_DIALECTS: unknown dialect "${dialect}" (sqlite, mysql)`);
+    if (dialect === 'mysql' && !(await mariadbReachable())) {
+      console.log('[mysql] MariaDB is not reachable (TEST_MARIADB_URL): skipped');
+      continue;
+    }
+    results.push(await benchDialect(dialect));
+  }
+  printTable(results);
+  const machine = { cpus: availableParallelism(), cpu: cpus()[0]?.model, node: process.version, platform: process.platform };
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync('.bench/results.json', JSON.stringify({ at: new Date().toISOString(), machine, settings, target: TARGET, results }, null, 2) + '\n');
+  console.log('\nWritten to .bench/results.json');
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
