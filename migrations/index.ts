@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { platform } from './0001_platform.js';
 import { engine } from './0002_engine.js';
 import { recordAudit } from './0003_record_audit.js';
+import { changeVersions } from './0004_change_versions.js';
 
 export type Migration = {
   name: string;
@@ -11,4 +12,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions];

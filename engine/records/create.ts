@@ -3,6 +3,7 @@
 // in one transaction, so a failure at any step leaves nothing behind.
 import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
+import { bumpVersions } from '../db/change-versions.js';
 import { linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
 import type { EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
@@ -86,6 +87,7 @@ async function applyRelation(ctx: ActionContext, module: ResolvedModule, given: 
   const cols = linkColumnsOf(parentAccess.module.table, module.table);
   return async (id: number) => {
     await insertRow(ctx, link, { [cols.parentColumn]: rel.parent_id, [cols.childColumn]: id, link_updatectr: 1 });
+    await bumpVersions(ctx.db, [link.table]);
   };
 }
 

@@ -3,6 +3,7 @@
 // update race which fields moved since the version it read.
 import type { Knex } from 'knex';
 import { sqlDateTime } from '../db/clock.js';
+import { bumpVersions } from '../db/change-versions.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 
 type Db = Knex | Knex.Transaction;
@@ -45,6 +46,8 @@ export async function recordAudit(
     createby: who,
     createon: sqlDateTime(),
   });
+  // Every write is audited, so this is the one place that tells caches the table moved.
+  await bumpVersions(db, [module.table]);
 }
 
 /** Names of the fields written in versions after `sinceVersion`. */

@@ -5,6 +5,7 @@ import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
 import { planSelect } from './select-query.js';
 import { toRecordset } from './recordset.js';
+import { countOf } from './count-cache.js';
 
 export interface SelectArgs {
   module: string;
@@ -29,7 +30,6 @@ export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promi
   if (max > maxPageSize) throw errors.badRequest(`max must be at most ${maxPageSize}`);
   const pageIndex = positive(args.pageIndex, 'pageIndex', 1);
   const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max });
-  const [rows, countRows] = await Promise.all([plan.rows, plan.count]);
-  const total = Number((countRows[0] as { n: number | string }).n);
+  const [rows, total] = await Promise.all([plan.rows, countOf(ctx, module, plan.count)]);
   return [toRecordset(plan.fields, rows), text(String(total))];
 }

@@ -5,6 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
 import type { Caller } from '../actions/context.js';
+import { versionKey } from '../db/change-versions.js';
+import { BoundedCache } from '../cache/bounded-cache.js';
 
 export const SESSION_COOKIE = 'portal_sid';
 const ACTIVE = 33;
@@ -55,6 +57,25 @@ export async function loadAccess(db: Knex, userId: number): Promise<Pick<Caller,
   };
 }
 
+/** The tables a caller's roles, permissions and entities come from. */
+export const ACCESS_TABLES = ['user_role', 'role_permissiontasks', 'permissiontasks', 're_user'];
+type Access = Pick<Caller, 'roles' | 'permissions' | 'entities'>;
+const accessCache = new BoundedCache<Access>(10_000);
+
+/**
+ * loadAccess, kept in memory per user and per version of the access tables: one indexed read
+ * per call instead of three joins, and a role change still applies at once on every process.
+ */
+export async function currentAccess(db: Knex, userId: number): Promise<Access> {
+  const key = `${userId}@${await versionKey(db, ACCESS_TABLES)}`;
+  let access = accessCache.get(key);
+  if (!access) {
+    access = await loadAccess(db, userId);
+    accessCache.set(key, access);
+  }
+  return access;
+}
+
 /** The caller behind a session token, or null when the session is unknown, idle or expired. */
 export async function loadCaller(db: Knex, token: string, limits: SessionLimits): Promise<Caller | null> {
   const id = hashToken(token);
@@ -71,7 +92,7 @@ export async function loadCaller(db: Knex, token: string, limits: SessionLimits)
   if (Date.parse(`${String(row.last_seen_at).replace(' ', 'T')}Z`) < now.getTime() - 60_000) {
     await db('session').where({ id }).update({ last_seen_at: sqlDateTime(now) });
   }
-  const access = await loadAccess(db, Number(row.user_id));
+  const access = await currentAccess(db, Number(row.user_id));
   return {
     sessionId: id,
     userId: Number(row.user_id),

@@ -23,7 +23,7 @@ export interface TestEngine {
 export async function startTestEngine(dialect: Dialect, env: Record<string, string> = {}): Promise<TestEngine> {
   const database = await createTestDatabase(dialect);
   await runSeeds(database.db, { demo: true });
-  const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', ...env });
   const engine = await buildEngine({ config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   await engine.app.ready();
   return {
