@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { EngineConfig } from '../../fastify.config.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import type { Dialect } from '../db/connect.js';
+import type { VersionSnapshot } from '../db/change-versions.js';
 
 export const LOGIN_TYPE = { IRU: 1, RE: 2, ADMIN: 3 } as const;
 
@@ -40,6 +41,8 @@ export interface ActionContext {
   call(action: string, args: unknown[]): Promise<import('../protocol/envelope.js').EnvelopeValue[]>;
   /** File parts of the call (multipart uploads), in a temporary area until a record takes them. */
   files?: readonly import('../files/file-store.js').UploadedFile[];
+  /** The change versions as this request read them (for caches keyed by them). */
+  versions: VersionSnapshot;
   /** What the HTTP layer must do after the call: set or clear the session cookie. */
   effects: { sessionToken?: string; clearSession?: boolean };
 }

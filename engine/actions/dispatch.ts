@@ -7,6 +7,7 @@ import { AppError, errors, isAppError } from '../errors/catalogue.js';
 import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionDef, ActionRegistry } from './registry.js';
 import type { ActionContext, Caller, EngineServices } from './context.js';
+import { VersionSnapshot } from '../db/change-versions.js';
 import type { UploadedFile } from '../files/file-store.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
@@ -54,16 +55,22 @@ export class Dispatcher {
   ) {}
 
   /** Runs a call and always answers values: the handler's, or one exception (+ details). */
-  async run(call: Call, caller: Caller | null, requestId: string, effects: ActionContext['effects'] = {}): Promise<EnvelopeValue[]> {
+  async run(call: Call, caller: Caller | null, requestId: string, effects: ActionContext['effects'] = {}, versions?: VersionSnapshot): Promise<EnvelopeValue[]> {
     try {
-      return await this.invoke(call, caller, requestId, effects);
+      return await this.invoke(call, caller, requestId, effects, versions);
     } catch (e) {
       return this.failure(e, call.action, requestId);
     }
   }
 
   /** Runs a call and throws AppError on failure (for compositions and tests). */
-  async invoke(call: Call, caller: Caller | null, requestId: string, effects: ActionContext['effects'] = {}): Promise<EnvelopeValue[]> {
+  async invoke(
+    call: Call,
+    caller: Caller | null,
+    requestId: string,
+    effects: ActionContext['effects'] = {},
+    versions = new VersionSnapshot(this.services.db),
+  ): Promise<EnvelopeValue[]> {
     const def = this.registry.get(call.action);
     if (!def) throw errors.unknownAction(call.action);
     if (def.access === 'session' && !caller) throw errors.illegalAccess();
@@ -79,7 +86,8 @@ export class Dispatcher {
       log,
       effects,
       files: call.files ?? [],
-      call: (action, inner) => this.invoke({ action, args: inner, re: call.re }, caller, requestId, effects),
+      versions,
+      call: (action, inner) => this.invoke({ action, args: inner, re: call.re }, caller, requestId, effects, versions),
     });
     if (!def.writes) return def.handler(args as never, ctx(this.services.db));
     return this.services.db.transaction((trx) => def.handler(args as never, ctx(trx)));

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
+export type VersionMap = Map<string, number>;
 
 export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
   for (const name of [...new Set(tables)].sort()) {
@@ -14,9 +15,33 @@ export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
   }
 }
 
-/** The versions of the given tables, as one key (tables never written yet count as 0). */
-export async function versionKey(db: Db, tables: string[]): Promise<string> {
-  const rows: { name: string; version: number }[] = await db('change_version').whereIn('name', tables).select('name', 'version');
-  const byName = new Map(rows.map((r) => [r.name, Number(r.version)]));
-  return tables.map((t) => byName.get(t) ?? 0).join('.');
+/** Every table's version: one small read (a row per table ever written by the engine). */
+export async function readVersions(db: Db): Promise<VersionMap> {
+  const rows: { name: string; version: number }[] = await db('change_version').select('name', 'version');
+  return new Map(rows.map((r) => [r.name, Number(r.version)]));
+}
+
+/** The versions of the given tables as one key (tables never written count as 0). */
+export function versionKeyOf(versions: VersionMap, tables: string[]): string {
+  return tables.map((t) => versions.get(t) ?? 0).join('.');
+}
+
+/**
+ * The versions as one request first needs them, read at most once per request. Anything a
+ * request derives after this read is keyed by these versions: a write that lands meanwhile
+ * bumps them, so what was derived is never used by a later request.
+ */
+export class VersionSnapshot {
+  private read: Promise<VersionMap> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  get(): Promise<VersionMap> {
+    this.read ??= readVersions(this.db);
+    return this.read;
+  }
+
+  async key(tables: string[]): Promise<string> {
+    return versionKeyOf(await this.get(), tables);
+  }
 }

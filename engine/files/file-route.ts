@@ -1,6 +1,7 @@
 // GET /file/{module}/{id}: streams an attachment's body to a caller who may select that row.
 // The body goes out as a download, with our content type and no sniffing, so an uploaded file
 // can never run as a page of the portal. Refusals answer an XML envelope with an HTTP status.
+import { VersionSnapshot } from '../db/change-versions.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
@@ -12,7 +13,7 @@ import { SERVABLE_MIME_TYPES } from './file-types.js';
 export interface FileRouteDeps {
   services: EngineServices;
   dispatcher: Dispatcher;
-  callerOf(req: FastifyRequest): Promise<Caller | null>;
+  callerOf(req: FastifyRequest, versions?: VersionSnapshot): Promise<Caller | null>;
   sendEnvelope(req: FastifyRequest, reply: FastifyReply, values: EnvelopeValue[], status: number): FastifyReply;
 }
 
@@ -31,7 +32,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): v
 
   app.get<{ Params: { module: string; id: string } }>('/file/:module/:id', async (req, reply) => {
     try {
-      const caller = await deps.callerOf(req);
+      const versions = new VersionSnapshot(services.db);
+      const caller = await deps.callerOf(req, versions);
       if (!caller) throw errors.illegalAccess();
       if (!/^[1-9][0-9]{0,14}$/.test(req.params.id)) throw errors.badRequest('The record id must be a positive whole number');
       const ctx: ActionContext = {
@@ -41,7 +43,8 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): v
         requestId: req.id,
         log: services.log.child({ reqId: req.id }),
         effects: {},
-        call: (action, args) => dispatcher.invoke({ action, args }, caller, req.id),
+        versions,
+        call: (action, args) => dispatcher.invoke({ action, args }, caller, req.id, {}, versions),
       };
       const found = await findAttachment(ctx, req.params.module, Number(req.params.id));
       const body = await store.open(found.hash);

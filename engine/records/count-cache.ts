@@ -4,7 +4,6 @@
 import type { Knex } from 'knex';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { ActionContext } from '../actions/context.js';
-import { versionKey } from '../db/change-versions.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
 
 const counts = new BoundedCache<number>(5_000);
@@ -22,7 +21,7 @@ export async function countOf(ctx: ActionContext, module: ResolvedModule, count:
   // Inside a transaction the caller may see its own uncommitted writes: count afresh.
   if (ctx.db.isTransaction) return readCount(count);
   const { sql, bindings } = count.toSQL();
-  const key = `${await versionKey(ctx.db, tablesOf(module))}|${sql}|${JSON.stringify(bindings)}`;
+  const key = `${await ctx.versions.key(tablesOf(module))}|${sql}|${JSON.stringify(bindings)}`;
   const cached = counts.get(key);
   if (cached !== undefined) return cached;
   const n = await readCount(count);

@@ -1,6 +1,6 @@
+import { errorCodeOf } from '../testing/error-code.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory from 'knex';
-import { AppError } from '../errors/catalogue.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
 import type { ModuleDef } from '../metadata/module-schema.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
@@ -27,15 +27,7 @@ const thing = registry.get('Thing')!;
 
 const show = (raw: unknown, module = thing) => parseOrder(raw, module).map((t) => `${t.field.name} ${t.dir}`);
 
-function codeOf(raw: unknown): string {
-  try {
-    parseOrder(raw, thing);
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
+const codeOf = (raw: unknown) => errorCodeOf(() => parseOrder(raw, thing));
 
 describe('parsing an order', () => {
   it('reads a comma-separated string and ends with the id as tiebreaker', () => {

@@ -1,6 +1,6 @@
+import { errorCodeOf } from '../testing/error-code.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
-import { AppError } from '../errors/catalogue.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
 import type { ModuleDef } from '../metadata/module-schema.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
@@ -40,15 +40,7 @@ const thing = new ModuleRegistry(defs).get('Thing')!;
 // 1 June 2024, noon, local time: the clock of the `overdue` filter.
 const JUNE_FIRST = new Date(2024, 5, 1, 12, 0, 0);
 
-function codeOf(where: unknown): string {
-  try {
-    normaliseWhere(where, thing);
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-  return 'accepted';
-}
+const codeOf = (where: unknown) => errorCodeOf(() => normaliseWhere(where, thing));
 
 function messageOf(where: unknown): string {
   try {

@@ -17,6 +17,7 @@ import { AppError, errors, isAppError, type ErrorCode } from '../errors/catalogu
 import { encodeJson, encodeXml, exception, exceptionText, type EnvelopeValue } from '../protocol/envelope.js';
 import { decodeFormBody, decodeJsonBody } from '../protocol/request-decoder.js';
 import { loadCaller, SESSION_COOKIE } from '../session/session-store.js';
+import { VersionSnapshot } from '../db/change-versions.js';
 import { MODULES_DIR } from '../metadata/paths.js';
 import { drainRequest, readMultipartCall } from '../files/multipart-call.js';
 import { UploadTypes } from '../files/file-types.js';
@@ -158,11 +159,11 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
-  async function callerOf(req: FastifyRequest): Promise<Caller | null> {
+  async function callerOf(req: FastifyRequest, versions?: VersionSnapshot): Promise<Caller | null> {
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return null;
     if (!sameOrigin(req, config.publicUrl)) throw errors.badRequest('Cross-origin requests with the session cookie are refused');
-    return loadCaller(db, token, config);
+    return loadCaller(db, token, config, versions);
   }
 
   function applyEffects(reply: FastifyReply, req: FastifyRequest, effects: ActionContext['effects']) {
@@ -175,6 +176,8 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
 
   async function runCall(req: FastifyRequest, reply: FastifyReply): Promise<EnvelopeValue[]> {
     const effects: ActionContext['effects'] = {};
+    // One read of the change versions serves the session's access and the action's caches.
+    const versions = new VersionSnapshot(db);
     let values: EnvelopeValue[];
     let files: readonly UploadedFile[] = [];
     try {
@@ -182,7 +185,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
       let caller: Caller | null;
       if (req.isMultipart()) {
         // The session is known before the body is read: only a signed-in caller's files are stored.
-        caller = await callerOf(req).catch((e) => {
+        caller = await callerOf(req, versions).catch((e) => {
           drainRequest(req);
           throw e;
         });
@@ -190,9 +193,9 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
         files = call.files ?? [];
       } else {
         call = decodeCall(req);
-        caller = await callerOf(req);
+        caller = await callerOf(req, versions);
       }
-      values = await dispatcher.run(call, caller, req.id, effects);
+      values = await dispatcher.run(call, caller, req.id, effects, versions);
     } catch (e) {
       values = dispatcher.failure(e, '', req.id);
     } finally {

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
 import type { Caller } from '../actions/context.js';
-import { versionKey } from '../db/change-versions.js';
+import { VersionSnapshot } from '../db/change-versions.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
 
 export const SESSION_COOKIE = 'portal_sid';
@@ -66,8 +66,8 @@ const accessCache = new BoundedCache<Access>(10_000);
  * loadAccess, kept in memory per user and per version of the access tables: one indexed read
  * per call instead of three joins, and a role change still applies at once on every process.
  */
-export async function currentAccess(db: Knex, userId: number): Promise<Access> {
-  const key = `${userId}@${await versionKey(db, ACCESS_TABLES)}`;
+export async function currentAccess(db: Knex, userId: number, versions = new VersionSnapshot(db)): Promise<Access> {
+  const key = `${userId}@${await versions.key(ACCESS_TABLES)}`;
   let access = accessCache.get(key);
   if (!access) {
     access = await loadAccess(db, userId);
@@ -77,7 +77,7 @@ export async function currentAccess(db: Knex, userId: number): Promise<Access> {
 }
 
 /** The caller behind a session token, or null when the session is unknown, idle or expired. */
-export async function loadCaller(db: Knex, token: string, limits: SessionLimits): Promise<Caller | null> {
+export async function loadCaller(db: Knex, token: string, limits: SessionLimits, versions = new VersionSnapshot(db)): Promise<Caller | null> {
   const id = hashToken(token);
   const now = new Date();
   const row = await db({ s: 'session' })
@@ -92,7 +92,7 @@ export async function loadCaller(db: Knex, token: string, limits: SessionLimits)
   if (Date.parse(`${String(row.last_seen_at).replace(' ', 'T')}Z`) < now.getTime() - 60_000) {
     await db('session').where({ id }).update({ last_seen_at: sqlDateTime(now) });
   }
-  const access = await currentAccess(db, Number(row.user_id));
+  const access = await currentAccess(db, Number(row.user_id), versions);
   return {
     sessionId: id,
     userId: Number(row.user_id),
