@@ -10,13 +10,23 @@ async function up(knex: Knex) {
     t.string('name', 100).primary();
     t.integer('version').notNullable().defaultTo(0);
   });
+  // The composites lead with state and sector, so they replace the single-column indexes; left
+  // beside them, SQLite's planner picks the single one and sorts every match by name.
   await knex.schema.alterTable('re', (t) => {
     t.index(['state', 'name'], 're_state_name_index');
     t.index(['sector', 'name'], 're_sector_name_index');
   });
+  await knex.schema.alterTable('re', (t) => {
+    t.dropIndex(['state'], 're_state_index');
+    t.dropIndex(['sector'], 're_sector_index');
+  });
 }
 
 async function down(knex: Knex) {
+  await knex.schema.alterTable('re', (t) => {
+    t.index(['state'], 're_state_index');
+    t.index(['sector'], 're_sector_index');
+  });
   await knex.schema.alterTable('re', (t) => {
     t.dropIndex(['state', 'name'], 're_state_name_index');
     t.dropIndex(['sector', 'name'], 're_sector_name_index');

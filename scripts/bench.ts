@@ -69,10 +69,11 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
         await runLoad({ ...floorLoad, seconds: settings.warmup });
       }
       const floor = await runLoad({ ...floorLoad, seconds: settings.seconds });
+      const rowsFloor = await runLoad({ ...floorLoad, path: '/floor-rows', seconds: settings.seconds });
       const eng = await runLoad({ ...engineLoad, seconds: settings.seconds });
       const ratio = floor.rps > 0 ? eng.rps / floor.rps : 0;
       const stages = settings.stages ? await timeStages(engine, db, config, token, pages) : undefined;
-      return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, ratio, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages };
+      return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, rowsFloor, ratio, rowsRatio: rowsFloor.rps > 0 ? eng.rps / rowsFloor.rps : 0, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages };
     } finally {
       await engine.close();
     }

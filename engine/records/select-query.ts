@@ -9,6 +9,8 @@ import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope } from './module-access.js';
 
 type Db = Knex | Knex.Transaction;
+/** Alias of the page-of-keys subquery of deep pages. */
+const PAGE_ALIAS = 'p';
 
 export function resolveFields(module: ResolvedModule, names: string[] | undefined): ResolvedField[] {
   const list = names && names.length ? names : module.defaultFields;
@@ -27,14 +29,18 @@ function aliasesOf(fields: ResolvedField[]): Set<string> {
   return new Set(fields.map((f) => f.alias));
 }
 
-/** FROM and the joins that `aliases` need. */
-export function fromModule(db: Db, module: ResolvedModule, aliases: Set<string>): Knex.QueryBuilder {
-  const qb = db({ [BASE_ALIAS]: module.table });
+/** The child join of link modules and the lookup joins that `aliases` need. */
+function addJoins(qb: Knex.QueryBuilder, module: ResolvedModule, aliases: Set<string>): Knex.QueryBuilder {
   if (module.child) qb.join({ [CHILD_ALIAS]: module.child.table }, `${CHILD_ALIAS}.id`, `${BASE_ALIAS}.${module.child.linkColumn}`);
   for (const lk of module.lookups) {
     if (aliases.has(lk.alias)) qb.leftJoin({ [lk.alias]: lk.table }, `${lk.alias}.id`, `${lk.fromAlias}.${lk.fromColumn}`);
   }
   return qb;
+}
+
+/** FROM and the joins that `aliases` need. */
+export function fromModule(db: Db, module: ResolvedModule, aliases: Set<string>): Knex.QueryBuilder {
+  return addJoins(db({ [BASE_ALIAS]: module.table }), module, aliases);
 }
 
 export interface SelectPlan {
@@ -58,11 +64,26 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const filterFields = whereFields(conditions);
   const rowAliases = aliasesOf([...fields, ...filterFields, ...order.map((o) => o.field)]);
 
-  const rows = fromModule(db, module, rowAliases).select(fields.map((f) => `${f.alias}.${f.column} as ${f.name}`));
-  applyScope(db, rows, module, scopeRe);
-  applyWhere(rows, conditions, module);
-  applyOrder(rows, order);
-  rows.limit(input.limit).offset(input.offset);
+  const columns = fields.map((f) => `${f.alias}.${f.column} as ${f.name}`);
+  let rows: Knex.QueryBuilder;
+  if (input.offset === 0) {
+    rows = fromModule(db, module, rowAliases).select(columns);
+    applyScope(db, rows, module, scopeRe);
+    applyWhere(rows, conditions, module);
+    applyOrder(rows, order).limit(input.limit);
+  } else {
+    // Deep pages: find the page's keys with only the joins the filter and order need, then
+    // join the displayed lookups for those rows alone, not for every row skipped by OFFSET.
+    // The outer query orders by the keys' own order columns, so planners drive it from the 20
+    // keys instead of walking the whole table in index order to avoid a sort.
+    const orderKeys = order.map((o, i) => `${o.field.alias}.${o.field.column} as o${i}`);
+    const keys = fromModule(db, module, aliasesOf([...filterFields, ...order.map((o) => o.field)])).select(`${BASE_ALIAS}.${module.idField} as pk`, ...orderKeys);
+    applyScope(db, keys, module, scopeRe);
+    applyWhere(keys, conditions, module);
+    applyOrder(keys, order).limit(input.limit).offset(input.offset);
+    rows = addJoins(db.from(keys.as(PAGE_ALIAS)).join({ [BASE_ALIAS]: module.table }, `${BASE_ALIAS}.${module.idField}`, `${PAGE_ALIAS}.pk`), module, rowAliases).select(columns);
+    order.forEach((o, i) => rows.orderBy(`${PAGE_ALIAS}.o${i}`, o.dir));
+  }
 
   // Lookups are LEFT JOINs on a key, so they never change the count: only joins a condition needs.
   const count = fromModule(db, module, aliasesOf(filterFields)).count({ n: '*' });

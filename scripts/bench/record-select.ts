@@ -60,6 +60,13 @@ export function registerFloor(app: FastifyInstance, db: Knex, pages: PageStateme
     const [rows, count] = await Promise.all([db.raw(s.rows.sql, s.rows.bindings), db.raw(s.count.sql, s.count.bindings)]);
     return { rows: rowsOf(db, rows), total: Number(rowsOf(db, count)[0].n) };
   });
+  // The strictest floor: the rows statement alone, as if the total were free. The engine keeps
+  // totals per change version, so this is the floor its overhead is really measured against.
+  app.post('/floor-rows', async (req) => {
+    const page = Number((req.body as { pageIndex?: unknown } | undefined)?.pageIndex ?? 1);
+    const s = pages[(page - 1) % pages.length];
+    return { rows: rowsOf(db, await db.raw(s.rows.sql, s.rows.bindings)) };
+  });
 }
 
 /** Runs `fn` and answers the statements knex ran meanwhile (to prove engine and floor agree). */
