@@ -25,6 +25,23 @@ export interface EngineConfig {
   uploadLimit: number;
   /** File extensions accepted for upload (each also checked by its content's first bytes). */
   uploadTypes: string[];
+  /** Lifetime of a password-reset link, in minutes. */
+  resetTokenMinutes: number;
+  /** Lifetime of an e-mail verification link, in hours. */
+  verifyTokenHours: number;
+  /** SMTP server the mail worker delivers the outbox to; absent → mail stays in the outbox. */
+  smtpUrl: string | undefined;
+  /** Sender of every mail (`Name <address>`). */
+  mailFrom: string;
+  /** How often the mail worker looks for due mail, and how many attempts a mail gets. */
+  mailPollMs: number;
+  mailMaxAttempts: number;
+  /** User.login attempts accepted per client address and minute (in memory, per process). */
+  loginRateLimit: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For gives the client address. */
+  trustProxy: boolean | string[];
+  /** Issuer shown by authenticator apps for the portal's one-time codes. */
+  mfaIssuer: string;
 }
 
 export class ConfigError extends Error {}
@@ -79,7 +96,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     filesDir: resolve(env.FILES_DIR || join(dataDir, 'files')),
     uploadLimit: integer(env, 'UPLOAD_LIMIT', 20 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     uploadTypes: uploadTypes(env.UPLOAD_TYPES),
+    resetTokenMinutes: integer(env, 'RESET_TOKEN_MINUTES', 60, 5, 7 * 24 * 60),
+    verifyTokenHours: integer(env, 'VERIFY_TOKEN_HOURS', 72, 1, 30 * 24),
+    ...mailSettings(env),
+    ...identitySettings(env),
   };
+}
+
+function identitySettings(env: NodeJS.ProcessEnv) {
+  const mfaIssuer = env.MFA_ISSUER || 'Reporting Portal';
+  // The issuer becomes part of an otpauth:// URI label, where a colon separates issuer and account.
+  if (mfaIssuer.includes(':') || mfaIssuer.length > 64) throw new ConfigError(`MFA_ISSUER must be at most 64 characters without ":" (got "${mfaIssuer}")`);
+  return {
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 20, 1, 1_000_000),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    mfaIssuer,
+  };
+}
+
+/** unset/false → no proxy; true → any; else a list of proxy addresses/CIDRs. */
+function trustProxy(raw: string | undefined): boolean | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!list.every((a) => /^(?=[^/]*[.:])[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(a))) {
+    throw new ConfigError(`TRUST_PROXY must be true, false or a comma-separated list of addresses/CIDRs (got "${raw}")`);
+  }
+  return list;
 }
 
 function uploadTypes(raw: string | undefined): string[] {
@@ -90,4 +134,30 @@ function uploadTypes(raw: string | undefined): string[] {
     throw new ConfigError(`UPLOAD_TYPES must be a comma-separated list of ${KNOWN_EXTENSIONS.join(', ')} (got "${raw}")`);
   }
   return list;
+}
+
+function mailSettings(env: NodeJS.ProcessEnv) {
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined) {
+    // The value is not echoed: it may hold the SMTP password.
+    let url: URL | undefined;
+    try {
+      url = new URL(smtpUrl);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+      throw new ConfigError('SMTP_URL must look like smtp://host:587 or smtps://user:password@host:465');
+    }
+  }
+  const mailFrom = env.MAIL_FROM || 'Regulator Portal <no-reply@portal.local>';
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an address or Name <address> (got "${mailFrom}")`);
+  }
+  return {
+    smtpUrl,
+    mailFrom,
+    mailPollMs: integer(env, 'MAIL_POLL_MS', 2000, 100, 60 * 60 * 1000),
+    mailMaxAttempts: integer(env, 'MAIL_MAX_ATTEMPTS', 10, 1, 100),
+  };
 }

@@ -5,6 +5,10 @@ import { platform } from './0001_platform.js';
 import { engine } from './0002_engine.js';
 import { recordAudit } from './0003_record_audit.js';
 import { changeVersions } from './0004_change_versions.js';
+import { forms } from './0005_forms.js';
+import { mail } from './0006_mail.js';
+import { accounts } from './0008_accounts.js';
+import { apiTokens } from './0007_api_tokens.js';
 
 export type Migration = {
   name: string;
@@ -12,4 +16,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens];

@@ -16,6 +16,8 @@ interface DemoUser {
   roles: number[];
   /** Entities the user is linked to: [entity id, entity-level role, primary user]. */
   entities: [number, number, boolean][];
+  /** user.mfa: 0 follow MFA_POLICY (default), 1 required, 2 exempt. */
+  mfa?: 0 | 1 | 2;
 }
 
 const USERS: DemoUser[] = [
@@ -29,6 +31,8 @@ const USERS: DemoUser[] = [
   { id: 4, userid: 're2', name: 'Second Entity Officer', logintype: 2, position2: 303, roles: [ROLES.re],
     entities: [[2, ROLES.approver, true]],
     description: 'reporting entity user of one other entity' },
+  { id: 5, userid: 'mfa', name: 'MFA Demo Officer', logintype: 1, position2: null, roles: [ROLES.iru], entities: [], mfa: 1,
+    description: 'IRU officer who must use MFA and is not enrolled yet: the first sign-in shows a QR code to scan' },
 ];
 
 export const DEMO_USERS = USERS.map(({ userid, logintype, description }) => ({ userid, logintype, description }));
@@ -47,7 +51,7 @@ export async function seedDemoUsers(db: Knex, createon: string): Promise<Record<
       contactno: `0123456${String(u.id).padStart(3, '0')}`,
       position2: u.position2,
       state: 33,
-      mfa: 0,
+      mfa: u.mfa ?? 0,
       pwchangedon: createon,
       failedlogins: 0,
       firsttimelogin: false,

@@ -4,8 +4,10 @@ import type { Knex } from 'knex';
 import { sqlDateTime } from '../engine/db/clock.js';
 import { seedAccess } from './access.js';
 import { seedDemoEntities } from './demo-entities.js';
+import { seedDemoForms } from './demo-forms.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
+import { seedMailTemplates } from './mail-templates.js';
 import { seedParameters } from './parameters.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
@@ -28,10 +30,12 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
       ...(await seedLists(trx, createon)),
       ...(await seedAccess(trx, createon)),
       ...(await seedParameters(trx, createon)),
+      ...(await seedMailTemplates(trx, createon)),
     };
     if (opts.demo) {
       Object.assign(counts, await seedDemoEntities(trx, createon));
       Object.assign(counts, await seedDemoUsers(trx, createon));
+      Object.assign(counts, await seedDemoForms(trx, createon));
     }
     return { skipped: false, counts };
   });

@@ -1,10 +1,10 @@
 // Reference lists every installation needs: the status enumeration (seed 000 §4.1, ids fixed
-// because code and stored rows refer to them), positions (group 295) and parameter types
-// (group 280).
+// because code and stored rows refer to them), reporting calendars (group 80), positions (group
+// 295) and parameter types (group 280).
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
-export const LIST_GROUPS = { status: 1, parameterType: 280, position: 295 } as const;
+export const LIST_GROUPS = { status: 1, calendar: 80, parameterType: 280, position: 295 } as const;
 
 /** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
 export const STATUSES: [number, string, string][] = [
@@ -71,6 +71,18 @@ export const POSITIONS: [number, string][] = [
   [315, 'Officer'],
 ];
 
+/**
+ * Reporting calendars of form batches and forms (group 80, seed 003 §3); value0 is the number of
+ * months a period spans. Seed 003 fixes only that 277 and 278 exist; their names are ours.
+ */
+export const CALENDARS: [number, string, string][] = [
+  [277, 'Monthly', '1'],
+  [278, 'Quarterly', '3'],
+  [279, 'Semi-Annual', '6'],
+  [281, 'Annual', '12'],
+  [282, 'Ad Hoc', ''],
+];
+
 /** Parameter field types (group 280, seed 003 §3); value0 is the editor kind. */
 export const PARAMETER_TYPES: [number, string, string][] = [
   [1648, 'Text', 'text'],
@@ -85,6 +97,7 @@ export const PARAMETER_TYPES: [number, string, string][] = [
 export async function seedLists(db: Knex, createon: string): Promise<Record<string, number>> {
   const groups = [
     { id: LIST_GROUPS.status, name: 'Status' },
+    { id: LIST_GROUPS.calendar, name: 'Calendar' },
     { id: LIST_GROUPS.parameterType, name: 'Parameter type' },
     { id: LIST_GROUPS.position, name: 'Position' },
   ].map((g) => ({ ...g, state: 33, createon }));
@@ -92,6 +105,7 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
   const entries = [
     ...STATUSES.map(([id, code, name], i) => ({ id, name, value0: code, listgroup: LIST_GROUPS.status, displayorder: i + 1 })),
     ...POSITIONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.position, displayorder: i + 1 })),
+    ...CALENDARS.map(([id, name, months], i) => ({ id, name, value0: months || null, listgroup: LIST_GROUPS.calendar, displayorder: i + 1 })),
     ...PARAMETER_TYPES.map(([id, name, kind], i) => ({ id, name, value0: kind, listgroup: LIST_GROUPS.parameterType, displayorder: i + 1 })),
   ].map((e) => ({ ...e, state: 33, createon }));
 

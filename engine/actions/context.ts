@@ -20,6 +20,10 @@ export interface Caller {
   entities: number[];
   roles: Set<number>;
   permissions: Set<string>;
+  /** How the caller proved who it is: the session cookie, or an API token (Bearer). */
+  auth?: 'session' | 'token';
+  /** A restricted session (expired password, first sign-in) may call only a few actions. */
+  restriction?: 'expired' | 'firsttime' | null;
 }
 
 export interface EngineServices {
@@ -36,6 +40,8 @@ export interface ActionContext {
   db: Knex | Knex.Transaction;
   caller: Caller | null;
   requestId: string;
+  /** The client's address (behind TRUST_PROXY proxies, the forwarded one), for per-client limits. */
+  clientIp?: string;
   log: Logger;
   /** Calls another action as the same caller (System.execute, compositions). */
   call(action: string, args: unknown[]): Promise<import('../protocol/envelope.js').EnvelopeValue[]>;

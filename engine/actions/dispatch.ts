@@ -9,6 +9,7 @@ import type { ActionDef, ActionRegistry } from './registry.js';
 import type { ActionContext, Caller, EngineServices } from './context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import type { UploadedFile } from '../files/file-store.js';
+import { assertAllowed } from '../identity/restriction.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -30,6 +31,8 @@ export interface Call {
   re?: number | null;
   /** File parts of a multipart call, already received and checked (Record.uploadFile). */
   files?: readonly UploadedFile[];
+  /** The client's address, for per-client limits (User.login attempts). */
+  clientIp?: string;
 }
 
 export function checkArgs(def: ActionDef, args: unknown[]): unknown[] {
@@ -74,6 +77,8 @@ export class Dispatcher {
     const def = this.registry.get(call.action);
     if (!def) throw errors.unknownAction(call.action);
     if (def.access === 'session' && !caller) throw errors.illegalAccess();
+    // A restricted session (expired password, first sign-in) reaches only its allow-list.
+    assertAllowed(def.name, caller?.restriction);
     if (caller && call.re != null && caller.currentRe != null && call.re !== caller.currentRe) throw new AppError('E_RECHANGED');
     const args = checkArgs(def, call.args);
     if (typeof def.permission === 'string' && !caller?.permissions.has(def.permission)) throw errors.noPermission(def.permission);
@@ -83,11 +88,12 @@ export class Dispatcher {
       db,
       caller,
       requestId,
+      clientIp: call.clientIp,
       log,
       effects,
       files: call.files ?? [],
       versions,
-      call: (action, inner) => this.invoke({ action, args: inner, re: call.re }, caller, requestId, effects, versions),
+      call: (action, inner) => this.invoke({ action, args: inner, re: call.re, clientIp: call.clientIp }, caller, requestId, effects, versions),
     });
     if (!def.writes) return def.handler(args as never, ctx(this.services.db));
     return this.services.db.transaction((trx) => def.handler(args as never, ctx(trx)));

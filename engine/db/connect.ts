@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { BoundedCache } from '../cache/bounded-cache.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -47,13 +48,40 @@ export function connectSqliteFile(filename: string): Knex {
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         // WAL lets readers run beside a writer; foreign keys hold as on MySQL.
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        cachePreparedStatements(conn);
         done(null, conn);
       },
     },
   });
+}
+
+interface SqliteConnection {
+  pragma(s: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * knex prepares every statement afresh; on SQLite that costs as much as running a list query.
+ * The engine's statements repeat (identifiers from metadata, values bound), so a small
+ * per-connection cache of prepared statements keyed by SQL text removes the cost. SQLite
+ * re-prepares a cached statement by itself if the schema changed.
+ */
+function cachePreparedStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new BoundedCache<unknown>(STATEMENT_CACHE_SIZE);
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
 }

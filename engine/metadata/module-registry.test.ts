@@ -123,3 +123,23 @@ describe('named filters in module metadata', () => {
     ).toThrow('Module Thing: filter bad names unknown field nope');
   });
 });
+
+describe('read-only fields of a variant', () => {
+  const base: ModuleDef[] = [
+    { name: 'User', table: 'user', fields: { name: { type: 'string' } } },
+    { name: 'Thing', table: 'thing', fields: { name: { type: 'string' }, re: { type: 'integer' } } },
+  ];
+
+  it('stay readable but are not writable through the variant, while the base keeps writing them', () => {
+    const registry = new ModuleRegistry([...base, { name: 'RE-Thing', table: 'thing', variantOf: 'Thing', fields: {}, readonlyFields: ['name'], entityScope: { column: 're' } }]);
+    expect(registry.get('RE-Thing')!.fields.get('name')).toMatchObject({ writable: false });
+    expect(registry.get('RE-Thing')!.defaultFields).toContain('name');
+    expect(registry.get('Thing')!.fields.get('name')).toMatchObject({ writable: true });
+  });
+
+  it('are refused at load when they name a field the module does not have', () => {
+    expect(() => new ModuleRegistry([...base, { name: 'RE-Thing', table: 'thing', variantOf: 'Thing', fields: {}, readonlyFields: ['nope'], entityScope: { column: 're' } }])).toThrow(
+      'Module RE-Thing: readonlyFields names unknown field nope',
+    );
+  });
+});

@@ -172,6 +172,12 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
     }
   }
 
+  for (const name of def.readonlyFields ?? []) {
+    const f = fields.get(name);
+    if (!f) throw new ModuleRegistryError(`Module ${def.name}: readonlyFields names unknown field ${name}`);
+    fields.set(name, { ...f, writable: false });
+  }
+
   const visible = [...fields.values()].filter((f) => !f.def.secret && !f.def.hidden).map((f) => f.name);
   const defaultFields = def.defaultFields ?? source.defaultFields ?? visible;
   const idField = kind === 'link' ? 'link_id' : 'id';

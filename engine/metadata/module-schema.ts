@@ -81,6 +81,8 @@ export const ModuleSchema = Type.Object(
     /** A variant (`RE-X`, `REForm`) reads and writes the table of its base module, always entity-scoped. */
     variantOf: Type.Optional(ModuleName),
     fields: Type.Record(Identifier, FieldSchema),
+    /** Variants: base fields that may be read but not written through this module. */
+    readonlyFields: Type.Optional(Type.Array(Identifier)),
     /** Link modules: the two modules joined. Columns are link_id, link_updatectr, link_fk_{parent}, link_fk_{child}. */
     link: Type.Optional(Type.Object({ parent: ModuleName, child: ModuleName }, { additionalProperties: false })),
     /** Attachment modules: the parent module; column fk_{parent table}. */

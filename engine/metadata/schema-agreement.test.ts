@@ -263,10 +263,11 @@ describe.each(dialects)('on %s', (dialect) => {
     });
 
     it('grant the four record actions of every module, all of them to the System Administrator', async () => {
-      const total = registry.all().length * 4;
-      expect(Number((await db('permissiontasks').count({ n: '*' }).first())?.n)).toBe(total);
+      // Features add tasks of their own beyond the record actions (User.activate, Email.generate, …).
+      const recordTasks = registry.all().flatMap((m) => ['select', 'create', 'update', 'delete'].map((verb) => `${m.permissionName}.${verb}`));
+      expect((await db('permissiontasks').whereIn('name', recordTasks).pluck('name')).sort()).toEqual(recordTasks.sort());
       const admin = await db('role_permissiontasks').where({ link_fk_role: 10 }).count({ n: '*' }).first();
-      expect(Number(admin?.n)).toBe(total);
+      expect(Number(admin?.n)).toBe(Number((await db('permissiontasks').count({ n: '*' }).first())?.n));
       const re = await db('role_permissiontasks').join('permissiontasks', 'permissiontasks.id', 'role_permissiontasks.link_fk_permissiontasks').where({ link_fk_role: 1 }).pluck('permissiontasks.name');
       expect(re).toContain('RE-RE.select');
       expect(re).not.toContain('RE.select');

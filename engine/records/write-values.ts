@@ -32,7 +32,7 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
   for (const [name, raw] of given) {
     const field = module.fields.get(name)!;
     if (!field.writable) {
-      problems[name] = field.def.readonly || field.system ? 'is read-only' : 'cannot be written';
+      problems[name] = 'is read-only';
       continue;
     }
     if (field.def.required && isEmpty(raw)) {

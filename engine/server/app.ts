@@ -16,13 +16,16 @@ import { buildRegistry } from '../actions/index.js';
 import { AppError, errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
 import { encodeJson, encodeXml, exception, exceptionText, type EnvelopeValue } from '../protocol/envelope.js';
 import { decodeFormBody, decodeJsonBody } from '../protocol/request-decoder.js';
-import { loadCaller, SESSION_COOKIE } from '../session/session-store.js';
+import { destroySession, loadCaller, SESSION_COOKIE } from '../session/session-store.js';
+import { bearerToken, loadTokenCaller } from '../identity/api-tokens.js';
+import { restrictionError } from '../identity/restriction.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { MODULES_DIR } from '../metadata/paths.js';
 import { drainRequest, readMultipartCall } from '../files/multipart-call.js';
 import { UploadTypes } from '../files/file-types.js';
 import { fileStoreOf } from '../files/attachments.js';
 import { registerFileRoutes } from '../files/file-route.js';
+import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
 import type { UploadedFile } from '../files/file-store.js';
 
 export interface BuildOptions {
@@ -37,6 +40,8 @@ export interface Engine {
   app: FastifyInstance;
   services: EngineServices;
   dispatcher: Dispatcher;
+  /** Delivers the mail outbox; null when SMTP_URL is not set. */
+  mailWorker: MailWorker | null;
   close(): Promise<void>;
 }
 
@@ -115,6 +120,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     log,
   };
   const dispatcher = new Dispatcher(services, buildRegistry(services.modules));
+  const mailWorker = mailWorkerFor(services);
   const fileStore = fileStoreOf(config);
   const uploadTypes = new UploadTypes(config.uploadTypes);
   void fileStore.sweepTemp().catch((err) => log.warn({ err }, 'could not sweep the temporary upload files'));
@@ -122,6 +128,8 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     loggerInstance: log,
     bodyLimit: config.bodyLimit,
     genReqId: () => randomBytes(6).toString('hex'),
+    // Behind a load balancer the client address comes from X-Forwarded-For (per-client login limit).
+    trustProxy: config.trustProxy,
     // Our own log lines carry the request id; per-request access lines would double the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
@@ -160,6 +168,9 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   });
 
   async function callerOf(req: FastifyRequest, versions?: VersionSnapshot): Promise<Caller | null> {
+    // An API token is sent on purpose by a program, never by a browser on its own: no CSRF check.
+    const bearer = bearerToken(req.headers.authorization);
+    if (bearer !== undefined) return loadTokenCaller(db, bearer, versions);
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return null;
     if (!sameOrigin(req, config.publicUrl)) throw errors.badRequest('Cross-origin requests with the session cookie are refused');
@@ -195,7 +206,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
         call = decodeCall(req);
         caller = await callerOf(req, versions);
       }
-      values = await dispatcher.run(call, caller, req.id, effects, versions);
+      values = await dispatcher.run({ ...call, clientIp: req.ip }, caller, req.id, effects, versions);
     } catch (e) {
       values = dispatcher.failure(e, '', req.id);
     } finally {
@@ -205,6 +216,11 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     // A body refused part-way is being thrown away: end the connection after the answer
     // rather than keep it waiting for the rest.
     if (req.isMultipart() && !req.raw.readableEnded) reply.header('connection', 'close');
+    // Rotation: the session of a cookie that is replaced (new sign-in) or cleared ends with it.
+    const presented = req.cookies[SESSION_COOKIE];
+    if (presented && (effects.clearSession || (effects.sessionToken && effects.sessionToken !== presented))) {
+      await destroySession(db, presented).catch((err) => log.warn({ reqId: req.id, err }, 'could not end the replaced session'));
+    }
     applyEffects(reply, req, effects);
     return values;
   }
@@ -213,7 +229,14 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
 
   app.post('/process/string', async (req, reply) => sendText(reply, await runCall(req, reply)));
 
-  registerFileRoutes(app, { services, dispatcher, callerOf, sendEnvelope });
+  // Downloads do not pass the dispatcher: a restricted session is held back here (403).
+  async function fileCallerOf(req: FastifyRequest, versions?: VersionSnapshot): Promise<Caller | null> {
+    const caller = await callerOf(req, versions);
+    if (caller?.restriction) throw new AppError('E_NOPERMISSION', restrictionError(caller.restriction).message);
+    return caller;
+  }
+
+  registerFileRoutes(app, { services, dispatcher, callerOf: fileCallerOf, sendEnvelope });
 
   app.get('/health', async (_req, reply) => {
     try {
@@ -224,10 +247,15 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     }
   });
 
+  // The outbox is delivered once the app is ready (ready() or listen) and until it closes.
+  app.addHook('onReady', async () => mailWorker?.start());
+  app.addHook('onClose', async () => mailWorker?.stop());
+
   return {
     app,
     services,
     dispatcher,
+    mailWorker,
     async close() {
       await app.close();
       if (!opts.db) await db.destroy();

@@ -1,18 +1,30 @@
 // Sessions live in the database (table `session`), so any number of engine processes can
 // serve them and they survive a restart. The cookie carries a random token; the table keeps
 // only its SHA-256, so a leaked table does not leak live sessions.
+//
+// Session rows are not counted in change versions: nothing derived from them is kept in memory,
+// every call reads its own session row.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
 import type { Caller } from '../actions/context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
+import { restrictionsOf, type Restriction } from '../identity/restriction.js';
+import { identityPolicy } from '../identity/policy.js';
 
 export const SESSION_COOKIE = 'portal_sid';
 const ACTIVE = 33;
 
+type Db = Knex | Knex.Transaction;
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new random token (256 bits) for a session or an API token. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export interface SessionLimits {
@@ -20,8 +32,15 @@ export interface SessionLimits {
   sessionAbsoluteMinutes: number;
 }
 
-export async function createSession(db: Knex, userId: number, currentRe: number | null, limits: SessionLimits): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+/** What a session row's `data` JSON holds. */
+export interface SessionData {
+  /** Why the session is restricted; absent once the conditions are gone. */
+  restricted?: Restriction[];
+}
+
+/** Always a fresh token of our own: a token the client sent is never adopted (no fixation). */
+export async function createSession(db: Db, userId: number, currentRe: number | null, limits: SessionLimits, data?: SessionData): Promise<string> {
+  const token = newToken();
   const now = new Date();
   await db('session').insert({
     id: hashToken(token),
@@ -30,54 +49,100 @@ export async function createSession(db: Knex, userId: number, currentRe: number 
     created_at: sqlDateTime(now),
     last_seen_at: sqlDateTime(now),
     expires_at: sqlDateTime(addMinutes(now, limits.sessionAbsoluteMinutes)),
+    data: data?.restricted?.length ? JSON.stringify(data) : null,
   });
   return token;
 }
 
-export async function destroySession(db: Knex, token: string): Promise<void> {
+export async function destroySession(db: Db, token: string): Promise<void> {
   await db('session').where({ id: hashToken(token) }).delete();
 }
 
-/** The permissions, roles and entities of a user, computed from the role tables. */
-export async function loadAccess(db: Knex, userId: number): Promise<Pick<Caller, 'roles' | 'permissions' | 'entities'>> {
-  const [roles, permissions, entities] = await Promise.all([
+type Access = Pick<Caller, 'roles' | 'permissions' | 'entities' | 'currentRe'>;
+
+/**
+ * The roles, permissions and linked entities of a user, with the entity the caller works for:
+ * `currentRe` as given, or the first linked entity when undefined (a new session, an API token).
+ * The entity-level role (25 preparer, 26 checker, 27 approver, from re_user.role) of that entity
+ * counts as one of the user's roles, with its permissions.
+ */
+export async function loadAccess(db: Db, userId: number, currentRe?: number | null): Promise<Access> {
+  const [userRoles, links] = await Promise.all([
     db('user_role').where({ link_fk_user: userId }).select('link_fk_role as role'),
-    db({ p: 'permissiontasks' })
-      .join({ rp: 'role_permissiontasks' }, 'rp.link_fk_permissiontasks', 'p.id')
-      .join({ ur: 'user_role' }, 'ur.link_fk_role', 'rp.link_fk_role')
-      .where('ur.link_fk_user', userId)
-      .andWhere((q) => q.where('p.state', ACTIVE).orWhereNull('p.state'))
-      .distinct('p.name as name'),
-    db('re_user').where({ link_fk_user: userId }).orderBy('link_fk_re').select('link_fk_re as re'),
+    db('re_user').where({ link_fk_user: userId }).orderBy('link_fk_re').select('link_fk_re as re', 'role'),
   ]);
+  const entities = links.map((l: { re: number }) => Number(l.re));
+  // An entity that is not (or no longer) linked stays the session's: the record engine's scoping
+  // then reaches none of its rows, and no entity-level role comes with it.
+  const re = currentRe === undefined ? (entities[0] ?? null) : currentRe;
+  const entityRole = links.find((l: { re: number; role: number | null }) => Number(l.re) === re)?.role;
+  const roles = new Set<number>(userRoles.map((r: { role: number }) => Number(r.role)));
+  if (entityRole !== undefined && entityRole !== null) roles.add(Number(entityRole));
+  const permissions = roles.size
+    ? await db({ p: 'permissiontasks' })
+        .join({ rp: 'role_permissiontasks' }, 'rp.link_fk_permissiontasks', 'p.id')
+        .whereIn('rp.link_fk_role', [...roles])
+        .andWhere((q) => q.where('p.state', ACTIVE).orWhereNull('p.state'))
+        .distinct('p.name as name')
+    : [];
   return {
-    roles: new Set(roles.map((r: { role: number }) => Number(r.role))),
+    roles,
     permissions: new Set(permissions.map((p: { name: string }) => p.name)),
-    entities: entities.map((e: { re: number }) => Number(e.re)),
+    entities,
+    currentRe: re,
   };
 }
 
 /** The tables a caller's roles, permissions and entities come from. */
 export const ACCESS_TABLES = ['user_role', 'role_permissiontasks', 'permissiontasks', 're_user'];
-type Access = Pick<Caller, 'roles' | 'permissions' | 'entities'>;
 const accessCache = new BoundedCache<Access>(10_000);
 
 /**
- * loadAccess, kept in memory per user and per version of the access tables: one indexed read
+ * loadAccess, kept in memory per user, entity and version of the access tables: one indexed read
  * per call instead of three joins, and a role change still applies at once on every process.
  */
-export async function currentAccess(db: Knex, userId: number, versions = new VersionSnapshot(db)): Promise<Access> {
-  const key = `${userId}@${await versions.key(ACCESS_TABLES)}`;
+export async function currentAccess(db: Db, userId: number, currentRe: number | null | undefined, versions = new VersionSnapshot(db)): Promise<Access> {
+  const key = `${userId}:${currentRe ?? '-'}@${await versions.key(ACCESS_TABLES)}`;
   let access = accessCache.get(key);
   if (!access) {
-    access = await loadAccess(db, userId);
+    access = await loadAccess(db, userId, currentRe);
     accessCache.set(key, access);
   }
   return access;
 }
 
+function parseData(raw: unknown): SessionData {
+  if (raw === null || raw === undefined || raw === '') return {};
+  try {
+    const data = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    return typeof data === 'object' && data !== null ? (data as SessionData) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A restricted session's restriction as it stands now: the conditions are read again from the
+ * user row, and once none holds, the restriction is lifted in the session row for good.
+ */
+async function currentRestriction(db: Db, sessionId: string, row: Record<string, unknown>, now: Date): Promise<Restriction | null> {
+  const data = parseData(row.data);
+  if (!data.restricted?.length) return null;
+  const still = restrictionsOf(
+    { logintype: row.logintype, pwchangedon: row.pwchangedon, createon: row.createon, firsttimelogin: row.firsttimelogin },
+    (await identityPolicy(db)).passwordExpiryDays,
+    now,
+  );
+  if (!still.length) {
+    await db('session').where({ id: sessionId }).update({ data: null });
+    return null;
+  }
+  if (still.join() !== data.restricted.join()) await db('session').where({ id: sessionId }).update({ data: JSON.stringify({ ...data, restricted: still }) });
+  return still[0];
+}
+
 /** The caller behind a session token, or null when the session is unknown, idle or expired. */
-export async function loadCaller(db: Knex, token: string, limits: SessionLimits, versions = new VersionSnapshot(db)): Promise<Caller | null> {
+export async function loadCaller(db: Db, token: string, limits: SessionLimits, versions = new VersionSnapshot(db)): Promise<Caller | null> {
   const id = hashToken(token);
   const now = new Date();
   const row = await db({ s: 'session' })
@@ -86,20 +151,22 @@ export async function loadCaller(db: Knex, token: string, limits: SessionLimits,
     .andWhere('s.expires_at', '>', sqlDateTime(now))
     .andWhere('s.last_seen_at', '>', sqlDateTime(addMinutes(now, -limits.sessionIdleMinutes)))
     .andWhere('u.state', ACTIVE)
-    .first('s.id', 's.user_id', 's.current_re', 's.last_seen_at', 'u.userid', 'u.name', 'u.logintype');
+    .first('s.id', 's.user_id', 's.current_re', 's.last_seen_at', 's.data', 'u.userid', 'u.name', 'u.logintype', 'u.pwchangedon', 'u.createon', 'u.firsttimelogin');
   if (!row) return null;
   // Touch at most once a minute: idle expiry needs no finer grain, and it saves a write per call.
   if (Date.parse(`${String(row.last_seen_at).replace(' ', 'T')}Z`) < now.getTime() - 60_000) {
     await db('session').where({ id }).update({ last_seen_at: sqlDateTime(now) });
   }
-  const access = await currentAccess(db, Number(row.user_id), versions);
+  const sessionRe = row.current_re === null ? null : Number(row.current_re);
+  const access = await currentAccess(db, Number(row.user_id), sessionRe, versions);
   return {
     sessionId: id,
     userId: Number(row.user_id),
     userid: String(row.userid),
     name: String(row.name),
     loginType: Number(row.logintype),
-    currentRe: row.current_re === null ? null : Number(row.current_re),
     ...access,
+    auth: 'session',
+    restriction: await currentRestriction(db, id, row, now),
   };
 }

@@ -1,12 +1,9 @@
-// User.login / User.logout: password sign-in onto a database session. MFA, lockout, expiry
-// and the rest of the identity rules build on this (see docs/status.md).
+// User.login / User.logout / User.current: sign-in onto a database session (the steps are in
+// engine/identity/sign-in.ts), sign-out, and the signed-in user's login info.
 import { Type } from '@sinclair/typebox';
-import { hash, verify } from '@node-rs/argon2';
 import { defineAction } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
-import { AppError } from '../../errors/catalogue.js';
-import { createSession, destroySession, loadAccess } from '../../session/session-store.js';
-import { LOGIN_TYPE } from '../context.js';
+import { signIn } from '../../identity/sign-in.js';
 import { userRecord } from './user-record.js';
 
 const LoginArgs = Type.Object(
@@ -15,36 +12,24 @@ const LoginArgs = Type.Object(
     username: Type.Optional(Type.String({ maxLength: 200 })),
     password: Type.String({ maxLength: 200 }),
     otp: Type.Optional(Type.String({ maxLength: 20 })),
-    remember: Type.Optional(Type.Union([Type.Boolean(), Type.String(), Type.Integer()])),
+    // The client's "remember me": it keeps the user id on the device; the session is the same.
+    remember: Type.Optional(Type.Union([Type.Boolean(), Type.String({ maxLength: 10 }), Type.Integer()])),
   },
   { additionalProperties: false },
 );
 
-// A hash to verify against when the user does not exist, so the answer's timing does not tell.
-let dummyHash: Promise<string> | undefined;
-const dummy = () => (dummyHash ??= hash('no such user, no such password'));
-
 export const login = defineAction({
   name: 'User.login',
-  summary: 'Signs in with user id (or username) and password; answers the stored login info',
+  summary: 'Signs in with user id (or username), password and, when asked, a one-time code; answers the stored login info',
   args: [LoginArgs],
   access: 'public',
-  writes: false,
-  answer: 'value 0: text, JSON user record (login_type, userid, roles, permissions, RE, REPrimaryUser, …)',
-  errors: ['E_ALREADYLOGGEDIN', 'E_LOGINFAILED', 'E_BADREQUEST'],
-  async handler([a], ctx) {
-    if (ctx.caller) throw new AppError('E_ALREADYLOGGEDIN');
-    const userid = (a.userid ?? a.username ?? '').trim();
-    if (!userid || !a.password) throw new AppError('E_LOGINFAILED', 'Please enter your user id and password');
-    const user = await ctx.db('user').where({ userid }).first('id', 'password', 'state');
-    const ok = await verify(user?.password || (await dummy()), a.password).catch(() => false);
-    if (!user || !ok || Number(user.state) !== 33) throw new AppError('E_LOGINFAILED');
-    const access = await loadAccess(ctx.db, Number(user.id));
-    const token = await createSession(ctx.db, Number(user.id), access.entities[0] ?? null, ctx.services.config);
-    ctx.effects.sessionToken = token;
-    ctx.log.info({ user: Number(user.id) }, 'signed in');
-    return [text(JSON.stringify(await userRecord(ctx.db, Number(user.id), access, access.entities[0] ?? null)))];
-  },
+  // Failures are counted and keys for enrolment kept even when the answer is an error.
+  writes: true,
+  answer:
+    'value 0: text, JSON user record (login_type, userid, roles, permissions, RE, REPrimaryUser, …). ' +
+    'E_SHOWOTPQR carries JSON {otpKey, url, qr}; E_PASSWORDEXPIRED signs in a restricted session and is followed by the user record',
+  errors: ['E_ALREADYLOGGEDIN', 'E_LOGINFAILED', 'E_LOCKED', 'E_SHOWOTPQR', 'E_SHOWOTPPROMPT', 'E_SHOWOTPPROMPT2', 'E_PASSWORDEXPIRED', 'E_RATELIMIT', 'E_BADREQUEST'],
+  handler: ([a], ctx) => signIn(ctx, a),
 });
 
 export const logout = defineAction({
@@ -53,10 +38,11 @@ export const logout = defineAction({
   args: [Type.Optional(Type.Any())],
   minArgs: 0,
   access: 'public',
-  writes: false,
+  writes: true,
   answer: 'value 0: text OK',
   async handler(_a, ctx) {
-    if (ctx.caller) await ctx.db('session').where({ id: ctx.caller.sessionId }).delete();
+    // An API token has no session to end; revoking it is ApiToken.revoke.
+    if (ctx.caller && ctx.caller.auth !== 'token') await ctx.db('session').where({ id: ctx.caller.sessionId }).delete();
     ctx.effects.clearSession = true;
     return [text('OK')];
   },
@@ -71,9 +57,8 @@ export const whoAmI = defineAction({
   answer: 'value 0: text, JSON user record',
   async handler(_a, ctx) {
     const c = ctx.caller!;
-    return [text(JSON.stringify(await userRecord(ctx.db, c.userId, c, c.currentRe)))];
+    return [text(JSON.stringify(await userRecord(ctx.db, c.userId, c, c.currentRe, { passwordExpired: c.restriction === 'expired' })))];
   },
 });
 
 export const userActions = [login, logout, whoAmI];
-export { destroySession, LOGIN_TYPE };

@@ -1,0 +1,60 @@
+// Where a user's one-time-code state lives: the active key in user.otpsecret (a secret field,
+// never selectable through Record.*), the key being enrolled and the last accepted time step
+// in user_otp. Accepting a step is one conditional UPDATE, so of two requests carrying the
+// same code only one can win, whichever process serves them.
+import type { Knex } from 'knex';
+import { bumpVersions } from '../db/change-versions.js';
+
+type Db = Knex | Knex.Transaction;
+
+export interface OtpState {
+  pendingSecret: string | null;
+  lastStep: number | null;
+}
+
+export async function otpState(db: Db, userId: number): Promise<OtpState> {
+  const row = await db('user_otp').where({ user_id: userId }).first('pending_secret', 'last_step');
+  return {
+    pendingSecret: row?.pending_secret ?? null,
+    lastStep: row?.last_step === null || row?.last_step === undefined ? null : Number(row.last_step),
+  };
+}
+
+async function ensureRow(db: Db, userId: number): Promise<void> {
+  await db('user_otp').insert({ user_id: userId }).onConflict('user_id').ignore();
+}
+
+export async function setPendingSecret(db: Db, userId: number, secret: string): Promise<void> {
+  await ensureRow(db, userId);
+  await db('user_otp').where({ user_id: userId }).update({ pending_secret: secret });
+}
+
+/** Records `step` as used; false when that step (or a later one) was used already: a replay. */
+export async function acceptStep(db: Db, userId: number, step: number): Promise<boolean> {
+  await ensureRow(db, userId);
+  const changed = await db('user_otp')
+    .where({ user_id: userId })
+    .andWhere((q) => q.whereNull('last_step').orWhere('last_step', '<', step))
+    .update({ last_step: step });
+  return Number(changed) === 1;
+}
+
+/**
+ * The pending key becomes the active one, once a code made with it was accepted at `step`. The
+ * step starts the new key's replay guard afresh (the old key's steps say nothing about it);
+ * taking the pending key is conditional, so it is activated once.
+ */
+export async function activatePending(db: Db, userId: number, secret: string, step: number): Promise<boolean> {
+  const taken = await db('user_otp').where({ user_id: userId, pending_secret: secret }).update({ pending_secret: null, last_step: step });
+  if (Number(taken) !== 1) return false;
+  await db('user').where({ id: userId }).update({ otpsecret: secret });
+  await bumpVersions(db, ['user']);
+  return true;
+}
+
+/** Forgets every key of the user: the next sign-in that needs a code enrols afresh. */
+export async function clearOtp(db: Db, userId: number): Promise<void> {
+  await db('user').where({ id: userId }).update({ otpsecret: null });
+  await db('user_otp').where({ user_id: userId }).delete();
+  await bumpVersions(db, ['user']);
+}

@@ -1,0 +1,103 @@
+// User.login, step by step: client rate limit → no live session → account lock → password →
+// account state → one-time code → a new session (restricted when the password has expired or
+// an RE user signs in for the first time). Outcomes that must keep a write (a counted failure, a
+// lock, a key shown for enrolment, a restricted session) are answered, not thrown, so the
+// action's transaction commits them.
+import { hash, verify } from '@node-rs/argon2';
+import type { ActionContext } from '../actions/context.js';
+import { AppError, ERROR_CODES } from '../errors/catalogue.js';
+import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
+import { createSession, loadAccess } from '../session/session-store.js';
+import { userRecord } from '../actions/user/user-record.js';
+import { identityPolicy, type IdentityPolicy } from './policy.js';
+import { loginLimiterOf } from './login-rate-limit.js';
+import { clearFailures, lockedError, lockedUntil, recordFailure } from './lockout.js';
+import { secondFactor } from './second-factor.js';
+import { restrictionsOf } from './restriction.js';
+
+const ACTIVE = 33;
+const USER_COLUMNS = ['id', 'userid', 'password', 'state', 'logintype', 'mfa', 'otpsecret', 'pwchangedon', 'createon', 'failedlogins', 'lockeduntil', 'firsttimelogin'];
+
+type UserRow = {
+  id: number;
+  userid: string;
+  password: string | null;
+  state: number | null;
+  logintype: number;
+  mfa: number | null;
+  otpsecret: string | null;
+  pwchangedon: unknown;
+  createon: unknown;
+  failedlogins: number | null;
+  lockeduntil: unknown;
+  firsttimelogin: unknown;
+};
+
+export interface SignInArgs {
+  userid?: string;
+  username?: string;
+  password: string;
+  otp?: string;
+}
+
+// A hash to verify against when the user does not exist, so the answer's timing does not tell.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hash('no such user, no such password'));
+
+async function passwordMatches(stored: string | null | undefined, given: string): Promise<boolean> {
+  const ok = await verify(stored || (await dummy()), given).catch(() => false);
+  return Boolean(stored) && ok;
+}
+
+/** Said only once the password was right, so it tells nothing to someone guessing. */
+function notActiveMessage(state: number, support: string | null): string {
+  const contact = support ? `Please contact ${support}.` : 'Please contact the support mailbox.';
+  if (state === 62) return 'Your e-mail address is not verified yet. Please use the link in the e-mail we sent you; the account is then reviewed before it can be used.';
+  if (state === 61) return 'Your account is awaiting activation by the regulator. You will receive an e-mail once it is activated.';
+  if (state === 23) return `Your registration was not approved. ${contact}`;
+  return `Your account is not active. ${contact}`;
+}
+
+async function failed(ctx: ActionContext, user: UserRow, policy: IdentityPolicy, now: Date, error: AppError): Promise<EnvelopeValue[]> {
+  const until = await recordFailure(ctx.db, user.id, policy, now);
+  ctx.log.info({ user: user.id, locked: until !== null }, 'sign-in failed');
+  const answer = until ? lockedError(until, now) : error;
+  return [exception(answer.code, answer.message)];
+}
+
+async function opened(ctx: ActionContext, user: UserRow, policy: IdentityPolicy, now: Date): Promise<EnvelopeValue[]> {
+  const { db } = ctx;
+  await clearFailures(db, user);
+  const restricted = restrictionsOf(user, policy.passwordExpiryDays, now);
+  const access = await loadAccess(db, user.id);
+  ctx.effects.sessionToken = await createSession(db, user.id, access.currentRe, ctx.services.config, { restricted });
+  ctx.log.info({ user: user.id, restricted }, 'signed in');
+  const passwordExpired = restricted.includes('expired');
+  const record = text(JSON.stringify(await userRecord(db, user.id, access, access.currentRe, { passwordExpired })));
+  // The record follows the exception, so the client has the user while it shows the dialog.
+  return passwordExpired ? [exception('E_PASSWORDEXPIRED', ERROR_CODES.E_PASSWORDEXPIRED.message), record] : [record];
+}
+
+export async function signIn(ctx: ActionContext, a: SignInArgs): Promise<EnvelopeValue[]> {
+  const { db, services } = ctx;
+  if (!loginLimiterOf(services).attempt(ctx.clientIp ?? 'unknown')) {
+    throw new AppError('E_RATELIMIT', 'Too many sign-in attempts from your address, please wait a minute and try again');
+  }
+  if (ctx.caller) throw new AppError('E_ALREADYLOGGEDIN');
+  const userid = (a.userid ?? a.username ?? '').trim();
+  if (!userid || !a.password) throw new AppError('E_LOGINFAILED', 'Please correct the form errors');
+  const now = new Date();
+  const policy = await identityPolicy(db);
+  const user: UserRow | undefined = await db('user').where({ userid }).first(USER_COLUMNS);
+  // A locked account is refused before its password is looked at, so guessing cannot go on.
+  const until = user ? lockedUntil(user, now) : null;
+  if (until) throw lockedError(until, now);
+  const passwordOk = await passwordMatches(user?.password, a.password);
+  if (!user) throw new AppError('E_LOGINFAILED');
+  if (!passwordOk) return failed(ctx, user, policy, now, new AppError('E_LOGINFAILED'));
+  if (Number(user.state) !== ACTIVE) throw new AppError('E_LOGINFAILED', notActiveMessage(Number(user.state), policy.supportEmail));
+  const factor = await secondFactor(db, user, policy.mfaPolicy, a.otp, services.config.mfaIssuer);
+  if (factor.kind === 'answer') return [exception(factor.error.code, factor.error.message)];
+  if (factor.kind === 'wrong') return failed(ctx, user, policy, now, new AppError('E_SHOWOTPPROMPT2'));
+  return opened(ctx, user, policy, now);
+}

@@ -1,0 +1,15 @@
+// The e-mail types of the seeds (seed 001 §7, seed 003 §7) and the ones the account flows
+// need: each is the `type` of one stored template (EmailTemplate module, seeds/mail-templates.ts).
+export const MAIL_TYPES = {
+  VERIFY_EMAIL: 1003,
+  PASSWORD_RESET: 1005,
+  ACCOUNT_ACTIVATED: 1006,
+  NEW_REGISTRATION: 1007,
+  MFA_RESET: 1101157,
+  PENDING_RECOMMENDATION: 1101178,
+  RECOMMENDED: 1101179,
+  APPROVED: 1101180,
+  AMENDMENT_REQUIRED: 1101181,
+} as const;
+
+export type MailType = (typeof MAIL_TYPES)[keyof typeof MAIL_TYPES];
