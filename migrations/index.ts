@@ -7,8 +7,8 @@ import { recordAudit } from './0003_record_audit.js';
 import { changeVersions } from './0004_change_versions.js';
 import { forms } from './0005_forms.js';
 import { mail } from './0006_mail.js';
-import { accounts } from './0008_accounts.js';
-import { apiTokens } from './0007_api_tokens.js';
+import { accounts } from './0007_accounts.js';
+import { apiTokens } from './0008_api_tokens.js';
 
 export type Migration = {
   name: string;

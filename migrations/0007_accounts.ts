@@ -49,4 +49,4 @@ async function down(knex: Knex) {
   await knex.schema.dropTableIfExists('account_token');
 }
 
-export const accounts: Migration = { name: '0008_accounts', up, down };
+export const accounts: Migration = { name: '0007_accounts', up, down };

@@ -33,4 +33,4 @@ async function down(knex: Knex) {
   await knex.schema.dropTableIfExists('api_token');
 }
 
-export const apiTokens: Migration = { name: '0007_api_tokens', up, down };
+export const apiTokens: Migration = { name: '0008_api_tokens', up, down };
