@@ -2,7 +2,7 @@
 // account state → one-time code → a new session (restricted when the password has expired or
 // an RE user signs in for the first time). Outcomes that must keep a write (a counted failure, a
 // lock, a key shown for enrolment, a restricted session) are answered, not thrown, so the
-// action's transaction commits them.
+// sign-in's own transaction (opened after the password check) commits them.
 import { hash, verify } from '@node-rs/argon2';
 import type { ActionContext } from '../actions/context.js';
 import { AppError, ERROR_CODES } from '../errors/catalogue.js';
@@ -79,7 +79,8 @@ async function opened(ctx: ActionContext, user: UserRow, policy: IdentityPolicy,
 }
 
 export async function signIn(ctx: ActionContext, a: SignInArgs): Promise<EnvelopeValue[]> {
-  const { db, services } = ctx;
+  const { services } = ctx;
+  const db = services.db;
   if (!loginLimiterOf(services).attempt(ctx.clientIp ?? 'unknown')) {
     throw new AppError('E_RATELIMIT', 'Too many sign-in attempts from your address, please wait a minute and try again');
   }
@@ -92,12 +93,17 @@ export async function signIn(ctx: ActionContext, a: SignInArgs): Promise<Envelop
   // A locked account is refused before its password is looked at, so guessing cannot go on.
   const until = user ? lockedUntil(user, now) : null;
   if (until) throw lockedError(until, now);
+  // The password hash takes ~100 ms: checked before any transaction, so no connection (on
+  // SQLite: the only one) is held while it runs.
   const passwordOk = await passwordMatches(user?.password, a.password);
   if (!user) throw new AppError('E_LOGINFAILED');
-  if (!passwordOk) return failed(ctx, user, policy, now, new AppError('E_LOGINFAILED'));
-  if (Number(user.state) !== ACTIVE) throw new AppError('E_LOGINFAILED', notActiveMessage(Number(user.state), policy.supportEmail));
-  const factor = await secondFactor(db, user, policy.mfaPolicy, a.otp, services.config.mfaIssuer);
-  if (factor.kind === 'answer') return [exception(factor.error.code, factor.error.message)];
-  if (factor.kind === 'wrong') return failed(ctx, user, policy, now, new AppError('E_SHOWOTPPROMPT2'));
-  return opened(ctx, user, policy, now);
+  return db.transaction(async (trx) => {
+    const tx: ActionContext = { ...ctx, db: trx };
+    if (!passwordOk) return failed(tx, user, policy, now, new AppError('E_LOGINFAILED'));
+    if (Number(user.state) !== ACTIVE) throw new AppError('E_LOGINFAILED', notActiveMessage(Number(user.state), policy.supportEmail));
+    const factor = await secondFactor(trx, user, policy.mfaPolicy, a.otp, services.config.mfaIssuer);
+    if (factor.kind === 'answer') return [exception(factor.error.code, factor.error.message)];
+    if (factor.kind === 'wrong') return failed(tx, user, policy, now, new AppError('E_SHOWOTPPROMPT2'));
+    return opened(tx, user, policy, now);
+  });
 }

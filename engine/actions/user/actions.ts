@@ -23,8 +23,9 @@ export const login = defineAction({
   summary: 'Signs in with user id (or username), password and, when asked, a one-time code; answers the stored login info',
   args: [LoginArgs],
   access: 'public',
-  // Failures are counted and keys for enrolment kept even when the answer is an error.
-  writes: true,
+  // Writes (counted failures, enrolment keys, the session) run in a transaction of their own,
+  // opened only after the slow password check (engine/identity/sign-in.ts).
+  writes: false,
   answer:
     'value 0: text, JSON user record (login_type, userid, roles, permissions, RE, REPrimaryUser, …). ' +
     'E_SHOWOTPQR carries JSON {otpKey, url, qr}; E_PASSWORDEXPIRED signs in a restricted session and is followed by the user record',
