@@ -65,6 +65,7 @@ export class ActionRegistry {
   }
 
   list(): ActionDef[] {
-    return [...this.actions.values()].sort((a, b) => a.name.localeCompare(b.name));
+    // Code-unit order, not localeCompare: the generated contract files must not depend on the locale.
+    return [...this.actions.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 }

@@ -25,6 +25,7 @@ import { drainRequest, readMultipartCall } from '../files/multipart-call.js';
 import { UploadTypes } from '../files/file-types.js';
 import { fileStoreOf } from '../files/attachments.js';
 import { registerFileRoutes } from '../files/file-route.js';
+import { registerContractRoutes } from '../contract/routes.js';
 import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
 import type { UploadedFile } from '../files/file-store.js';
 
@@ -237,6 +238,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   }
 
   registerFileRoutes(app, { services, dispatcher, callerOf: fileCallerOf, sendEnvelope });
+  registerContractRoutes(app, dispatcher.registry);
 
   app.get('/health', async (_req, reply) => {
     try {

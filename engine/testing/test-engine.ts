@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { runSeeds } from '../../seeds/index.js';
 import { createSession, SESSION_COOKIE } from '../session/session-store.js';
 import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
+import { collectXmlAnswers } from './envelope-validation.js';
 
 export interface TestEngine {
   engine: Engine;
@@ -25,6 +26,8 @@ export async function startTestEngine(dialect: Dialect, env: Record<string, stri
   await runSeeds(database.db, { demo: true });
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', ...env });
   const engine = await buildEngine({ config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  // Every XML answer of the test suite is checked against the published XSD when the engine closes.
+  const xmlAnswers = collectXmlAnswers(engine.app);
   await engine.app.ready();
   return {
     engine,
@@ -53,6 +56,7 @@ export async function startTestEngine(dialect: Dialect, env: Record<string, stri
     async close() {
       await engine.close();
       await database.destroy();
+      await xmlAnswers.check();
     },
   };
 }

@@ -3,8 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { defineAction, type ActionRegistry } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
+import { buildCatalogue } from '../../contract/catalogue.js';
 
-export const PROTOCOL_VERSION = '1.0.0';
+// The version lives with the contract; re-exported here for callers that imported it from here.
+export { PROTOCOL_VERSION } from '../../contract/contract-version.js';
 
 export function systemActions(registry: ActionRegistry) {
   const catalogue = defineAction({
@@ -15,18 +17,7 @@ export function systemActions(registry: ActionRegistry) {
     writes: false,
     answer: 'value 0: text, JSON {protocolVersion, actions: [{name, summary, access, permission, writes, args, minArgs, answer, errors}]}',
     async handler() {
-      const actions = registry.list().map((d) => ({
-        name: d.name,
-        summary: d.summary,
-        access: d.access,
-        permission: typeof d.permission === 'object' ? `{module}.${d.permission.module}` : (d.permission ?? null),
-        writes: d.writes,
-        args: d.args,
-        minArgs: d.minArgs ?? d.args.length,
-        answer: d.answer,
-        errors: d.errors ?? [],
-      }));
-      return [text(JSON.stringify({ protocolVersion: PROTOCOL_VERSION, actions }))];
+      return [text(JSON.stringify(buildCatalogue(registry)))];
     },
   });
 

@@ -1,0 +1,46 @@
+// The versioning rule of the contract: docs/contract/shapes.json is a snapshot of each
+// action's argument schemas and answer. Removing an action or changing its shape breaks
+// integrators, so it is refused while the protocol version still equals the snapshot's;
+// adding an action is allowed.
+import type { Catalogue } from './catalogue.js';
+import { stableJson } from './stable-json.js';
+
+export interface ActionShape {
+  args: Record<string, unknown>[];
+  minArgs: number;
+  answer: string;
+}
+
+export interface Shapes {
+  protocolVersion: string;
+  actions: Record<string, ActionShape>;
+}
+
+export function shapesOf(catalogue: Catalogue): Shapes {
+  const actions: Record<string, ActionShape> = {};
+  for (const a of catalogue.actions) actions[a.name] = { args: a.args, minArgs: a.minArgs, answer: a.answer };
+  return { protocolVersion: catalogue.protocolVersion, actions };
+}
+
+/** Removed or changed actions of `current` against the `snapshot` (added ones are not listed). */
+export function breakingChanges(snapshot: Shapes, current: Shapes): string[] {
+  const changes: string[] = [];
+  for (const [name, before] of Object.entries(snapshot.actions)) {
+    const now = current.actions[name];
+    if (!now) changes.push(`${name} was removed`);
+    else if (stableJson(now.args) !== stableJson(before.args) || now.minArgs !== before.minArgs) changes.push(`${name}: its arguments changed`);
+    else if (now.answer !== before.answer) changes.push(`${name}: its answer changed`);
+  }
+  return changes;
+}
+
+/** Why the change may not go out as it is, or null when it may. */
+export function versionRuleViolation(snapshot: Shapes, current: Shapes): string | null {
+  const changes = breakingChanges(snapshot, current);
+  if (changes.length === 0 || current.protocolVersion !== snapshot.protocolVersion) return null;
+  return (
+    `These changes break the contract of protocol version ${snapshot.protocolVersion}:\n  - ${changes.join('\n  - ')}\n` +
+    'Raise PROTOCOL_VERSION in engine/contract/contract-version.ts, add a "## <version>" entry listing them to ' +
+    'docs/contract/CHANGELOG.md, then run npm run docs.'
+  );
+}
