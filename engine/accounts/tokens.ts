@@ -1,7 +1,7 @@
 // One-time account tokens (table account_token): e-mail verification and password reset. The
 // token travels only in the mail; the table keeps its SHA-256, so a copy of the database holds
 // no usable link. A token is used at most once and only before it expires.
-import { createHash, randomBytes } from 'node:crypto';
+import { hashToken as hashOf, newToken } from '../session/secret-token.js';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
@@ -9,8 +9,6 @@ import { AppError } from '../errors/catalogue.js';
 
 type Db = Knex | Knex.Transaction;
 export type TokenPurpose = 'verify' | 'reset';
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const INVALID: Record<TokenPurpose, { unknown: string; used: string; expired: string }> = {
   verify: {
@@ -30,7 +28,7 @@ const INVALID: Record<TokenPurpose, { unknown: string; used: string; expired: st
  * first: only the newest link works.
  */
 export async function issueToken(db: Db, userId: number, purpose: TokenPurpose, minutes: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = new Date();
   await closeTokens(db, userId, purpose, now);
   await db('account_token').insert({

@@ -4,7 +4,7 @@
 //
 // Session rows are not counted in change versions: nothing derived from them is kept in memory,
 // every call reads its own session row.
-import { createHash, randomBytes } from 'node:crypto';
+import { hashToken, newToken } from './secret-token.js';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
 import type { Caller } from '../actions/context.js';
@@ -18,14 +18,7 @@ const ACTIVE = 33;
 
 type Db = Knex | Knex.Transaction;
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A new random token (256 bits) for a session or an API token. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+export { hashToken, newToken };
 
 export interface SessionLimits {
   sessionIdleMinutes: number;
