@@ -82,14 +82,19 @@ export class Dispatcher {
     if (caller && call.re != null && caller.currentRe != null && call.re !== caller.currentRe) throw new AppError('E_RECHANGED');
     const args = checkArgs(def, call.args);
     if (typeof def.permission === 'string' && !caller?.permissions.has(def.permission)) throw errors.noPermission(def.permission);
-    const log = this.services.log.child({ reqId: requestId, action: call.action });
+    // Made on first use: most calls never log, and a child logger per call is not free.
+    let log: ActionContext['log'] | undefined;
+    const services = this.services;
     const ctx = (db: ActionContext['db']): ActionContext => ({
-      services: this.services,
+      services,
       db,
       caller,
       requestId,
       clientIp: call.clientIp,
-      log,
+      get log() {
+        log ??= services.log.child({ reqId: requestId, action: call.action });
+        return log;
+      },
       effects,
       files: call.files ?? [],
       versions,

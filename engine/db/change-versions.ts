@@ -27,6 +27,54 @@ export function versionKeyOf(versions: VersionMap, tables: string[]): string {
 }
 
 /**
+ * Concurrent requests share version reads, but only a read that began after they arrived: a
+ * request that finds a read in flight (which may predate a write it must see) waits for the
+ * next one, which starts when the current one ends and serves everyone who queued meanwhile.
+ * Under load that is one read per round trip instead of one per request, and no request ever
+ * sees versions older than its own arrival.
+ */
+export class SharedReads<T> {
+  private current: Promise<T> | undefined;
+  private queued: Promise<T> | undefined;
+
+  constructor(private readonly readNow: () => Promise<T>) {}
+
+  read(): Promise<T> {
+    if (this.queued) return this.queued;
+    if (!this.current) return this.start();
+    const queued = this.current
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.start();
+      });
+    this.queued = queued;
+    return queued;
+  }
+
+  private start(): Promise<T> {
+    const read: Promise<T> = this.readNow().finally(() => {
+      if (this.current === read) this.current = undefined;
+    });
+    this.current = read;
+    return read;
+  }
+}
+
+const sharedReads = new WeakMap<Knex, SharedReads<VersionMap>>();
+
+function versionsNow(db: Db): Promise<VersionMap> {
+  // Inside a transaction the read belongs to it (its snapshot, its connection).
+  if (db.isTransaction) return readVersions(db);
+  let reads = sharedReads.get(db as Knex);
+  if (!reads) {
+    reads = new SharedReads(() => readVersions(db));
+    sharedReads.set(db as Knex, reads);
+  }
+  return reads.read();
+}
+
+/**
  * The versions as one request first needs them, read at most once per request. Anything a
  * request derives after this read is keyed by these versions: a write that lands meanwhile
  * bumps them, so what was derived is never used by a later request.
@@ -37,7 +85,7 @@ export class VersionSnapshot {
   constructor(private readonly db: Db) {}
 
   get(): Promise<VersionMap> {
-    this.read ??= readVersions(this.db);
+    this.read ??= versionsNow(this.db);
     return this.read;
   }
 

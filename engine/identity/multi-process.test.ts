@@ -29,16 +29,32 @@ describe.each(await testDialects())('identity across engine processes (%s)', (di
 
   it('accepts a session signed in on one process on the other, and ends it for both at logout', async () => {
     const { cookie } = await onFirst('User.login', [{ userid: 'iru', password: DEMO_PASSWORD }]);
+    // Both processes have now served (and keep in memory) the session.
+    expect(jsonOf(await onFirst('User.current', [], { cookie }))).toMatchObject({ userid: 'iru' });
     expect(jsonOf(await onSecond('User.current', [], { cookie }))).toMatchObject({ userid: 'iru' });
     expect((await onSecond('User.logout', [], { cookie })).values).toEqual([{ type: 'text', text: 'OK' }]);
     expect(codeOf(await onFirst('User.current', [], { cookie }))).toBe('E_ILLEGALACCESS');
+    expect(codeOf(await onSecond('User.current', [], { cookie }))).toBe('E_ILLEGALACCESS');
   });
 
   it('shows an entity switch made on one process to a tab served by the other', async () => {
     const { cookie } = await onFirst('User.login', [{ userid: 're', password: DEMO_PASSWORD }]);
+    expect(jsonOf(await onFirst('User.current', [], { cookie })).currentRE).toBe(1);
     expect(jsonOf(await onSecond('User.setRE', [{ re: 11 }], { cookie, re: 1 }))).toEqual({ re: 11, role: 25 });
     expect(codeOf(await onFirst('Record.select', [{ module: 'RE-RE', fields: ['id'] }], { cookie, re: 1 }))).toBe('E_RECHANGED');
     expect(jsonOf(await onFirst('User.current', [], { cookie })).currentRE).toBe(11);
+  });
+
+  it('ends the sessions of a user deactivated on one process at once on the other', async () => {
+    const id = await insertUser(t.database.db, { userid: 'soon-gone', password: 'Tr1cky&Secret' });
+    const { cookie } = await onFirst('User.login', [{ userid: 'soon-gone', password: 'Tr1cky&Secret' }]);
+    expect(jsonOf(await onSecond('User.current', [], { cookie }))).toMatchObject({ userid: 'soon-gone' });
+    const admin = await t.sessionFor('admin');
+    const [row] = (await onFirst('Record.select', [{ module: 'User', fields: ['id', 'updatectr'], where: [['id', '=', id]] }], { cookie: admin })).values;
+    const updatectr = row.type === 'recordset' ? Number(row.rows[0][1]) : NaN;
+    expect(codeOf(await onFirst('Record.update', [{ module: 'User', fields: ['id', 'updatectr', 'state'], values: [id, updatectr, 4] }], { cookie: admin }))).toBe('ok');
+    expect(codeOf(await onSecond('User.current', [], { cookie }))).toBe('E_ILLEGALACCESS');
+    expect(codeOf(await onFirst('User.current', [], { cookie }))).toBe('E_ILLEGALACCESS');
   });
 
   it('holds a lock that failures on one process set, on the other', async () => {

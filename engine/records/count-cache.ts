@@ -17,14 +17,17 @@ function tablesOf(module: ResolvedModule): string[] {
   return [...tables].sort();
 }
 
-export async function countOf(ctx: ActionContext, module: ResolvedModule, count: Knex.QueryBuilder): Promise<number> {
+/**
+ * `countKey` names what decides the count (module, scope, normalised conditions); the statement
+ * itself is only built when the count is not known for the current versions.
+ */
+export async function countOf(ctx: ActionContext, module: ResolvedModule, count: () => Knex.QueryBuilder, countKey: string): Promise<number> {
   // Inside a transaction the caller may see its own uncommitted writes: count afresh.
-  if (ctx.db.isTransaction) return readCount(count);
-  const { sql, bindings } = count.toSQL();
-  const key = `${await ctx.versions.key(tablesOf(module))}|${sql}|${JSON.stringify(bindings)}`;
+  if (ctx.db.isTransaction) return readCount(count());
+  const key = `${await ctx.versions.key(tablesOf(module))}|${countKey}`;
   const cached = counts.get(key);
   if (cached !== undefined) return cached;
-  const n = await readCount(count);
+  const n = await readCount(count());
   counts.set(key, n);
   return n;
 }

@@ -16,13 +16,13 @@ export async function readRecordset(
   fields: string[] | undefined,
 ): Promise<RecordsetValue> {
   const plan = planSelect(ctx.db, module, scopeRe, { fields, where: [[module.idField, '=', id]], limit: 1, offset: 0 });
-  return toRecordset(plan.fields, await plan.rows);
+  return toRecordset(plan.fields, await plan.rows());
 }
 
 /** The record as now stored, as a field → wire value object (for E_CONCURRENT details). */
 export async function readRecordObject(ctx: ActionContext, module: ResolvedModule, scopeRe: number | null | undefined, id: number) {
   const plan = planSelect(ctx.db, module, scopeRe, { where: [[module.idField, '=', id]], limit: 1, offset: 0 });
-  const row = (await plan.rows)[0] as Record<string, unknown> | undefined;
+  const row = (await plan.rows())[0] as Record<string, unknown> | undefined;
   if (!row) return null;
   return Object.fromEntries(plan.fields.map((f) => [f.name, toCell(row[f.name], f.type, f.def?.scale)]));
 }

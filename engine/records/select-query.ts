@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, CHILD_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
-import { applyWhere, normaliseWhere, whereFields } from './where-compiler.js';
+import { applyWhere, conditionsKey, normaliseWhere, whereFields } from './where-compiler.js';
 import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope } from './module-access.js';
 
@@ -45,8 +45,14 @@ export function fromModule(db: Db, module: ResolvedModule, aliases: Set<string>)
 
 export interface SelectPlan {
   fields: ResolvedField[];
-  rows: Knex.QueryBuilder;
-  count: Knex.QueryBuilder;
+  /** Builds the rows statement (only when its compiled form is not cached, see select.ts). */
+  rows: () => Knex.QueryBuilder;
+  /** Equal for two plans exactly when their rows statements and bindings are equal. */
+  rowsKey: string;
+  /** Builds the count statement: only when a count is not already known (count-cache.ts). */
+  count: () => Knex.QueryBuilder;
+  /** What decides the count: module, entity scope and the normalised conditions. */
+  countKey: string;
 }
 
 export interface SelectInput {
@@ -64,14 +70,14 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const filterFields = whereFields(conditions);
   const rowAliases = aliasesOf([...fields, ...filterFields, ...order.map((o) => o.field)]);
 
-  const columns = fields.map((f) => `${f.alias}.${f.column} as ${f.name}`);
-  let rows: Knex.QueryBuilder;
-  if (input.offset === 0) {
-    rows = fromModule(db, module, rowAliases).select(columns);
-    applyScope(db, rows, module, scopeRe);
-    applyWhere(rows, conditions, module);
-    applyOrder(rows, order).limit(input.limit);
-  } else {
+  const buildRows = (): Knex.QueryBuilder => {
+    const columns = fields.map((f) => `${f.alias}.${f.column} as ${f.name}`);
+    if (input.offset === 0) {
+      const rows = fromModule(db, module, rowAliases).select(columns);
+      applyScope(db, rows, module, scopeRe);
+      applyWhere(rows, conditions, module);
+      return applyOrder(rows, order).limit(input.limit);
+    }
     // Deep pages: find the page's keys with only the joins the filter and order need, then
     // join the displayed lookups for those rows alone, not for every row skipped by OFFSET.
     // The outer query orders by the keys' own order columns, so planners drive it from the 20
@@ -81,13 +87,19 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     applyScope(db, keys, module, scopeRe);
     applyWhere(keys, conditions, module);
     applyOrder(keys, order).limit(input.limit).offset(input.offset);
-    rows = addJoins(db.from(keys.as(PAGE_ALIAS)).join({ [BASE_ALIAS]: module.table }, `${BASE_ALIAS}.${module.idField}`, `${PAGE_ALIAS}.pk`), module, rowAliases).select(columns);
+    const rows = addJoins(db.from(keys.as(PAGE_ALIAS)).join({ [BASE_ALIAS]: module.table }, `${BASE_ALIAS}.${module.idField}`, `${PAGE_ALIAS}.pk`), module, rowAliases).select(columns);
     order.forEach((o, i) => rows.orderBy(`${PAGE_ALIAS}.o${i}`, o.dir));
-  }
+    return rows;
+  };
 
   // Lookups are LEFT JOINs on a key, so they never change the count: only joins a condition needs.
-  const count = fromModule(db, module, aliasesOf(filterFields)).count({ n: '*' });
-  applyScope(db, count, module, scopeRe);
-  applyWhere(count, conditions, module);
-  return { fields, rows, count };
+  const count = () => {
+    const qb = fromModule(db, module, aliasesOf(filterFields)).count({ n: '*' });
+    applyScope(db, qb, module, scopeRe);
+    applyWhere(qb, conditions, module);
+    return qb;
+  };
+  const countKey = `${module.name}|${scopeRe === undefined ? '*' : scopeRe}|${conditionsKey(conditions)}`;
+  const rowsKey = `${countKey}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${input.limit}|${input.offset}`;
+  return { fields, rows: buildRows, rowsKey, count, countKey };
 }

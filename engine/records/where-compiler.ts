@@ -92,6 +92,14 @@ export function normaliseWhere(raw: RawWhere, module: ResolvedModule, opts: { no
   return andList(raw, 'where', 0, { module, nodes: 0, now: opts.now ?? new Date() });
 }
 
+/**
+ * A string that is equal for two condition lists exactly when they select the same rows of the
+ * same module: field names, operators and typed values (a Date by its instant).
+ */
+export function conditionsKey(conditions: NormalCondition[]): string {
+  return JSON.stringify(conditions, (key, value) => (key === 'field' && value && typeof value === 'object' ? (value as ResolvedField).name : value));
+}
+
 /** Every field the conditions read, so the caller knows which lookup joins they need. */
 export function whereFields(conditions: NormalCondition[], out: ResolvedField[] = []): ResolvedField[] {
   for (const c of conditions) {

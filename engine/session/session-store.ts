@@ -2,18 +2,25 @@
 // serve them and they survive a restart. The cookie carries a random token; the table keeps
 // only its SHA-256, so a leaked table does not leak live sessions.
 //
-// Session rows are not counted in change versions: nothing derived from them is kept in memory,
-// every call reads its own session row.
+// A call's session row (with its user) is kept in memory per version of the `session` and `user`
+// tables, so a call costs no session read. Every write of a session row except the idle touch
+// (ending, switching entity, lifting a restriction, ending a user's sessions) and every write
+// of a user row bumps those versions, on whichever process it happens: a logout or a disabled
+// user applies at once everywhere. Expiry and idle time are checked against the clock on every
+// call; a row that looks idle in memory is read again before the session is refused.
 import { hashToken, newToken } from './secret-token.js';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
 import type { Caller } from '../actions/context.js';
-import { VersionSnapshot } from '../db/change-versions.js';
+import { bumpVersions, VersionSnapshot } from '../db/change-versions.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { restrictionsOf, type Restriction } from '../identity/restriction.js';
 import { identityPolicy } from '../identity/policy.js';
 
 export const SESSION_COOKIE = 'portal_sid';
+const SESSION_TABLE = 'session';
+/** The tables a cached session row comes from. */
+const SESSION_ROW_TABLES = [SESSION_TABLE, 'user'];
 const ACTIVE = 33;
 
 type Db = Knex | Knex.Transaction;
@@ -48,7 +55,19 @@ export async function createSession(db: Db, userId: number, currentRe: number | 
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {
-  await db('session').where({ id: hashToken(token) }).delete();
+  await endSession(db, hashToken(token));
+}
+
+/** Ends a session by its stored id (the token's hash). */
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db('session').where({ id: sessionId }).delete();
+  await bumpVersions(db, [SESSION_TABLE]);
+}
+
+/** Changes what a live session works for; bumps the version so every process re-reads it. */
+export async function updateSession(db: Db, sessionId: string, values: { current_re?: number | null; data?: string | null }): Promise<void> {
+  await db('session').where({ id: sessionId }).update(values);
+  await bumpVersions(db, [SESSION_TABLE]);
 }
 
 type Access = Pick<Caller, 'roles' | 'permissions' | 'entities' | 'currentRe'>;
@@ -118,7 +137,7 @@ function parseData(raw: unknown): SessionData {
  * A restricted session's restriction as it stands now: the conditions are read again from the
  * user row, and once none holds, the restriction is lifted in the session row for good.
  */
-async function currentRestriction(db: Db, sessionId: string, row: Record<string, unknown>, now: Date): Promise<Restriction | null> {
+async function currentRestriction(db: Db, sessionId: string, row: SessionRow, now: Date): Promise<Restriction | null> {
   const data = parseData(row.data);
   if (!data.restricted?.length) return null;
   const still = restrictionsOf(
@@ -127,37 +146,87 @@ async function currentRestriction(db: Db, sessionId: string, row: Record<string,
     now,
   );
   if (!still.length) {
-    await db('session').where({ id: sessionId }).update({ data: null });
+    await updateSession(db, sessionId, { data: null });
     return null;
   }
-  if (still.join() !== data.restricted.join()) await db('session').where({ id: sessionId }).update({ data: JSON.stringify({ ...data, restricted: still }) });
+  if (still.join() !== data.restricted.join()) await updateSession(db, sessionId, { data: JSON.stringify({ ...data, restricted: still }) });
   return still[0];
 }
 
-/** The caller behind a session token, or null when the session is unknown, idle or expired. */
-export async function loadCaller(db: Db, token: string, limits: SessionLimits, versions = new VersionSnapshot(db)): Promise<Caller | null> {
-  const id = hashToken(token);
-  const now = new Date();
+interface SessionRow {
+  user_id: number;
+  current_re: number | null;
+  /** Epoch ms. */
+  lastSeen: number;
+  expires: number;
+  data: unknown;
+  userid: string;
+  name: string;
+  logintype: number;
+  pwchangedon: unknown;
+  createon: unknown;
+  firsttimelogin: unknown;
+}
+
+const sessionRows = new BoundedCache<SessionRow>(10_000);
+
+function epochMs(value: unknown): number {
+  return Date.parse(`${String(value).replace(' ', 'T')}Z`);
+}
+
+async function readSessionRow(db: Db, id: string, now: Date, limits: SessionLimits): Promise<SessionRow | null> {
   const row = await db({ s: 'session' })
     .join({ u: 'user' }, 'u.id', 's.user_id')
     .where('s.id', id)
     .andWhere('s.expires_at', '>', sqlDateTime(now))
     .andWhere('s.last_seen_at', '>', sqlDateTime(addMinutes(now, -limits.sessionIdleMinutes)))
     .andWhere('u.state', ACTIVE)
-    .first('s.id', 's.user_id', 's.current_re', 's.last_seen_at', 's.data', 'u.userid', 'u.name', 'u.logintype', 'u.pwchangedon', 'u.createon', 'u.firsttimelogin');
+    .first('s.user_id', 's.current_re', 's.last_seen_at', 's.expires_at', 's.data', 'u.userid', 'u.name', 'u.logintype', 'u.pwchangedon', 'u.createon', 'u.firsttimelogin');
   if (!row) return null;
-  // Touch at most once a minute: idle expiry needs no finer grain, and it saves a write per call.
-  if (Date.parse(`${String(row.last_seen_at).replace(' ', 'T')}Z`) < now.getTime() - 60_000) {
-    await db('session').where({ id }).update({ last_seen_at: sqlDateTime(now) });
-  }
-  const sessionRe = row.current_re === null ? null : Number(row.current_re);
-  const access = await currentAccess(db, Number(row.user_id), sessionRe, versions);
   return {
-    sessionId: id,
-    userId: Number(row.user_id),
+    user_id: Number(row.user_id),
+    current_re: row.current_re === null ? null : Number(row.current_re),
+    lastSeen: epochMs(row.last_seen_at),
+    expires: epochMs(row.expires_at),
+    data: row.data,
     userid: String(row.userid),
     name: String(row.name),
-    loginType: Number(row.logintype),
+    logintype: Number(row.logintype),
+    pwchangedon: row.pwchangedon,
+    createon: row.createon,
+    firsttimelogin: row.firsttimelogin,
+  };
+}
+
+function live(row: SessionRow, now: Date, limits: SessionLimits): boolean {
+  return row.expires > now.getTime() && row.lastSeen > now.getTime() - limits.sessionIdleMinutes * 60_000;
+}
+
+/** The caller behind a session token, or null when the session is unknown, idle or expired. */
+export async function loadCaller(db: Db, token: string, limits: SessionLimits, versions = new VersionSnapshot(db)): Promise<Caller | null> {
+  const id = hashToken(token);
+  const now = new Date();
+  const key = `${id}@${await versions.key(SESSION_ROW_TABLES)}`;
+  let row = sessionRows.get(key);
+  // Idle in memory may be stale (another process touched the row): the database decides.
+  if (!row || !live(row, now, limits)) {
+    row = (await readSessionRow(db, id, now, limits)) ?? undefined;
+    if (!row) return null;
+    // A restricted session's row changes as its restriction lifts: always read afresh.
+    if (!row.data) sessionRows.set(key, row);
+  }
+  // Touch at most once a minute: idle expiry needs no finer grain, and it saves a write per call.
+  if (row.lastSeen < now.getTime() - 60_000) {
+    await db('session').where({ id }).update({ last_seen_at: sqlDateTime(now) });
+    row.lastSeen = now.getTime() - (now.getTime() % 1000);
+  }
+  const access = await currentAccess(db, row.user_id, row.current_re, versions);
+  return {
+    sessionId: id,
+    userId: row.user_id,
+    userid: row.userid,
+    name: row.name,
+    loginType: row.logintype,
     ...access,
     auth: 'session',
     restriction: await currentRestriction(db, id, row, now),

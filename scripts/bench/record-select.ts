@@ -40,8 +40,8 @@ export function compileStatements(db: Knex, modules: ModuleRegistry): PageStatem
     const a = selectArgs(page);
     // scopeRe undefined: the admin caller is not limited to an entity, as in the engine's accessModule.
     const plan = planSelect(db, module, undefined, { fields: a.fields, where: a.where, order: a.order, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-    const rows = plan.rows.toSQL();
-    const count = plan.count.toSQL();
+    const rows = plan.rows().toSQL();
+    const count = plan.count().toSQL();
     pages.push({ rows: { sql: rows.sql, bindings: rows.bindings }, count: { sql: count.sql, bindings: count.bindings } });
   }
   return pages;

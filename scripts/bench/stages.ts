@@ -36,7 +36,7 @@ export async function timeStages(engine: Engine, db: Knex, config: EngineConfig,
     return planSelect(db, module, undefined, { fields: a.fields, where: a.where, order: a.order, limit: PAGE_SIZE, offset: (a.pageIndex - 1) * PAGE_SIZE });
   };
   const sample = plan(0);
-  const rows = (await sample.rows) as Record<string, unknown>[];
+  const rows = (await sample.rows()) as Record<string, unknown>[];
   const values = [toRecordset(sample.fields, rows), text('80000')];
   const cookie = `${SESSION_COOKIE}=${token}`;
   return {
@@ -44,7 +44,7 @@ export async function timeStages(engine: Engine, db: Knex, config: EngineConfig,
     'access only (loadAccess: 3 queries)': await time(iterations, () => loadAccess(db, caller.userId)),
     'plan (planSelect + toSQL, both queries)': await time(iterations, (i) => {
       const p = plan(i);
-      return [p.rows.toSQL(), p.count.toSQL()];
+      return [p.rows().toSQL(), p.count().toSQL()];
     }),
     'rows query (raw SQL)': await time(iterations, (i) => db.raw(page(i).rows.sql, page(i).rows.bindings)),
     'count query (raw SQL)': await time(iterations, (i) => db.raw(page(i).count.sql, page(i).count.bindings)),

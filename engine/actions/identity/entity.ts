@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { defineAction } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
+import { updateSession } from '../../session/session-store.js';
 
 export const setRe = defineAction({
   name: 'User.setRE',
@@ -19,7 +20,7 @@ export const setRe = defineAction({
     if (caller.auth === 'token') throw errors.badRequest('An API token has no session to switch: it works for its user\'s first linked entity');
     const link = await ctx.db('re_user').where({ link_fk_user: caller.userId, link_fk_re: re }).first('role');
     if (!link) throw new AppError('E_NOPERMISSION', 'You are not linked to this reporting entity');
-    await ctx.db('session').where({ id: caller.sessionId }).update({ current_re: re });
+    await updateSession(ctx.db, caller.sessionId, { current_re: re });
     ctx.log.info({ user: caller.userId, re }, 'current entity switched');
     return [text(JSON.stringify({ re, role: link.role === null ? null : Number(link.role) }))];
   },

@@ -5,6 +5,7 @@ import { defineAction } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
 import { signIn } from '../../identity/sign-in.js';
 import { userRecord } from './user-record.js';
+import { endSession } from '../../session/session-store.js';
 
 const LoginArgs = Type.Object(
   {
@@ -43,7 +44,7 @@ export const logout = defineAction({
   answer: 'value 0: text OK',
   async handler(_a, ctx) {
     // An API token has no session to end; revoking it is ApiToken.revoke.
-    if (ctx.caller && ctx.caller.auth !== 'token') await ctx.db('session').where({ id: ctx.caller.sessionId }).delete();
+    if (ctx.caller && ctx.caller.auth !== 'token') await endSession(ctx.db, ctx.caller.sessionId);
     ctx.effects.clearSession = true;
     return [text('OK')];
   },
