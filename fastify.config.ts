@@ -2,6 +2,10 @@
 // Every script that touches the database reads it through loadConfig, so they all agree.
 import { join, resolve } from 'node:path';
 import { KNOWN_EXTENSIONS } from './engine/files/file-types.js';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file's folder), whatever the working directory. */
+const PROJECT_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 export interface EngineConfig {
   port: number;
@@ -21,6 +25,8 @@ export interface EngineConfig {
   publicUrl: string | undefined;
   /** Where uploaded file bodies are stored, by content hash. */
   filesDir: string;
+  /** The built React client served at `/` (client/dist, made by `npm run build`). */
+  clientDir: string;
   /** Largest uploaded file accepted, in bytes. */
   uploadLimit: number;
   /** File extensions accepted for upload (each also checked by its content's first bytes). */
@@ -42,6 +48,25 @@ export interface EngineConfig {
   trustProxy: boolean | string[];
   /** Issuer shown by authenticator apps for the portal's one-time codes. */
   mfaIssuer: string;
+  /** Where finished job files (Excel exports) are kept; shared by every engine process. */
+  jobsDir: string;
+  /** Jobs this process runs at a time (0: it runs none, only web requests). */
+  jobConcurrency: number;
+  /** How often the job worker looks for queued jobs, in ms. */
+  jobPollMs: number;
+  /** A running job's lease, in seconds: a job whose process died is taken up again after it. */
+  jobLeaseSeconds: number;
+  /** Claims of one job (each start counts) before it is marked failed. */
+  jobMaxAttempts: number;
+  /** Hours a finished job's file is kept for download. */
+  jobKeepHours: number;
+  /** Rows an Excel export reads from the database at a time. */
+  exportPageRows: number;
+  /** The Chromium executable that prints PDF reports. */
+  chromiumPath: string;
+  /** PDF reports printed at a time (browser pages), and the time one may take, in ms. */
+  reportPages: number;
+  reportTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,12 +119,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     sessionAbsoluteMinutes: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1, 30 * 24 * 60),
     publicUrl,
     filesDir: resolve(env.FILES_DIR || join(dataDir, 'files')),
+    clientDir: resolve(env.CLIENT_DIR || join(PROJECT_DIR, 'client', 'dist')),
     uploadLimit: integer(env, 'UPLOAD_LIMIT', 20 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
     uploadTypes: uploadTypes(env.UPLOAD_TYPES),
     resetTokenMinutes: integer(env, 'RESET_TOKEN_MINUTES', 60, 5, 7 * 24 * 60),
     verifyTokenHours: integer(env, 'VERIFY_TOKEN_HOURS', 72, 1, 30 * 24),
     ...mailSettings(env),
     ...identitySettings(env),
+    ...outputSettings(env, dataDir),
+  };
+}
+
+/** Background jobs (Excel exports) and PDF reports. */
+function outputSettings(env: NodeJS.ProcessEnv, dataDir: string) {
+  return {
+    jobsDir: resolve(env.JOBS_DIR || join(dataDir, 'jobs')),
+    jobConcurrency: integer(env, 'JOB_CONCURRENCY', 1, 0, 8),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 50, 60 * 60 * 1000),
+    jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 60, 2, 3600),
+    jobMaxAttempts: integer(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
+    jobKeepHours: integer(env, 'JOB_KEEP_HOURS', 24, 1, 24 * 365),
+    exportPageRows: integer(env, 'EXPORT_PAGE_ROWS', 1000, 10, 50_000),
+    chromiumPath: resolve(env.CHROMIUM_PATH || '/usr/bin/chromium'),
+    reportPages: integer(env, 'REPORT_PAGES', 2, 1, 16),
+    reportTimeoutMs: integer(env, 'REPORT_TIMEOUT_MS', 30_000, 1000, 10 * 60 * 1000),
   };
 }
 

@@ -6,9 +6,11 @@ import { migrateLatest } from '../engine/db/migrate.js';
 import { runSeeds, DEMO_PASSWORD, DEMO_USERS } from '../seeds/index.js';
 import { buildEngine } from '../engine/server/app.js';
 import { runCli } from './cli.js';
+import { ensureClientBuilt } from './client-build.js';
 
 await runCli(async () => {
   const config = loadConfig();
+  await ensureClientBuilt();
   const db = connect(config);
   await migrateLatest(db);
   const report = await runSeeds(db, { demo: process.env.SEED_DEMO !== '0' });

@@ -9,6 +9,7 @@ import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
 import { seedMailTemplates } from './mail-templates.js';
 import { seedParameters } from './parameters.js';
+import { seedScreens } from './screens.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 
@@ -31,6 +32,7 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
       ...(await seedAccess(trx, createon)),
       ...(await seedParameters(trx, createon)),
       ...(await seedMailTemplates(trx, createon)),
+      ...(await seedScreens(trx, createon)),
     };
     if (opts.demo) {
       Object.assign(counts, await seedDemoEntities(trx, createon));

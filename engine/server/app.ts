@@ -26,6 +26,7 @@ import { UploadTypes } from '../files/file-types.js';
 import { fileStoreOf } from '../files/attachments.js';
 import { registerFileRoutes } from '../files/file-route.js';
 import { registerContractRoutes } from '../contract/routes.js';
+import { registerClientRoutes } from './client-route.js';
 import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
 import type { UploadedFile } from '../files/file-store.js';
 
@@ -170,7 +171,9 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     log.error({ reqId: req.id, err }, 'request failed');
     return sendFailure(req, reply, [exception('E_FAIL', `Unknown error (request ${req.id})`)]);
   });
+  const clientPages = await registerClientRoutes(app, config.clientDir);
   app.setNotFoundHandler((req, reply) => {
+    if (clientPages.fallback(req, reply)) return reply;
     if (req.url.startsWith('/process')) return sendEnvelope(req, reply, [exception('E_BADREQUEST', 'Use POST /process or POST /process/string')], 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -1,0 +1,46 @@
+// The named list screens of the seeds as data: a path within a shell and the WebList id that
+// drives it. Each yields `{path}` (the list), `{path}/create`, `{path}/edit/:data_id` and
+// `{path}/view/:data_id` (the list's form, WebList.properties.form). Lists an admin adds later
+// need no entry here: they open at `{shell}/list/{id}` and `{shell}/form/{form}/{mode}/{id}`.
+export type ShellKind = 're' | 'iru' | 'admin';
+
+export interface ListScreen {
+  path: string;
+  list: number;
+  shells: ShellKind[];
+}
+
+export const LIST_SCREENS: ListScreen[] = [
+  // Seed 000 §2.12 (RE) and their regulator counterparts (seed 003 §2.10).
+  { path: 'reportingentity', list: 58, shells: ['re', 'iru'] },
+  { path: 'registersubusers', list: 81, shells: ['re'] },
+  { path: 'userre', list: 148, shells: ['re'] },
+  { path: 'listgroup', list: 43, shells: ['re', 'iru'] },
+  { path: 'redropdown', list: 47, shells: ['re'] },
+  { path: 'redropdowngroup', list: 48, shells: ['re', 'iru'] },
+  { path: 'formbatch', list: 49, shells: ['re', 'iru'] },
+  { path: 'batches', list: 49, shells: ['re'] },
+  { path: 'email_template', list: 64, shells: ['re', 'iru'] },
+  { path: 'formview', list: 50, shells: ['re'] },
+  { path: 'form', list: 50, shells: ['iru'] },
+  { path: 'parameters', list: 45, shells: ['iru'] },
+  { path: 'sysparameters', list: 45, shells: ['iru'] },
+  { path: 'publicmessage', list: 46, shells: ['iru'] },
+  { path: 'internalusers', list: 149, shells: ['iru'] },
+  { path: 'webusers', list: 150, shells: ['iru'] },
+  { path: 'reusers', list: 151, shells: ['iru'] },
+  { path: 'role', list: 153, shells: ['iru'] },
+  // Seed 000 §2.11 (internal administration).
+  { path: 'list/weblist', list: 17, shells: ['admin'] },
+  { path: 'list/weblist_view', list: 18, shells: ['admin'] },
+  { path: 'list/webform', list: 28, shells: ['admin'] },
+  { path: 'dashgroup', list: 152, shells: ['admin'] },
+];
+
+/** Seed 000 §2.12: profile/view and profile/edit/{data_id} (form 66), securityquestions (form 75). */
+export const PROFILE_FORM = 66;
+export const SECURITY_QUESTIONS_FORM = 75;
+
+export function shellPrefix(kind: ShellKind): string {
+  return kind === 'admin' ? '' : `/${kind}`;
+}

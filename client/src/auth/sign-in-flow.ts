@@ -1,0 +1,20 @@
+// What happens after a successful User.login (seed 000 §2.2): the login info is stored, the
+// first entity remembered, and the user sent on: an expired password to /password-expiry, a
+// first-time RE user to the security questions, everyone else to `next` or /home.
+import { sessionStore, loginTypeOf, type LoginInfo } from '../session/session-store';
+
+const AUTH_PATHS = ['/', '/login', '/register', '/lockscreen', '/user/logout', '/reset-password', '/verify-email'];
+
+/** `next` only when it is a path of this portal (never another origin) and not a sign-in screen. */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return null;
+  const path = next.split(/[?#]/)[0];
+  return AUTH_PATHS.includes(path) ? null : next;
+}
+
+export function afterSignIn(user: LoginInfo, next: string | null): string {
+  sessionStore.signedIn(user);
+  if (user.pwexpiry?.expired) return '/password-expiry';
+  if (loginTypeOf(user) === 'RE' && user.firstTimeLogin) return `/re/securityquestions/${user.id}`;
+  return safeNext(next) ?? '/home';
+}

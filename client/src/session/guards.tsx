@@ -1,0 +1,44 @@
+// Route guards of seed 000 §6: unauthenticated users go to `/` with the full path in `next`;
+// RE users never see /iru/…, IRU users never /re/…; the internal admin screens only for users
+// who are neither. The server enforces the same through permissions on every call.
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginTypeOf, useSession } from './session-store';
+
+/** Where an unauthenticated user is sent: `/` with `next` holding the full path. */
+export function signInPathFor(pathWithQuery: string): string {
+  return `/?next=${encodeURIComponent(pathWithQuery)}`;
+}
+
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  return <>{children}</>;
+}
+
+/** Only the given login types; anyone else goes home (or to `/` for the admin screens). */
+export function RequireLoginType({ types, otherwise = '/home', children }: { types: ('RE' | 'IRU' | 'ADMIN')[]; otherwise?: string; children: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
+  const type = loginTypeOf(user);
+  if (!type || !types.includes(type)) return <Navigate to={otherwise} replace />;
+  return <>{children}</>;
+}
+
+/** `/`, `/register`: a signed-in user goes to /home. */
+export function RedirectSignedIn({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  if (user) return <Navigate to="/home" replace />;
+  return <>{children}</>;
+}
+
+/** /home: RE users to /re, IRU users to /iru, administrators to their first screen. */
+export function HomeDispatch() {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to={signInPathFor(location.pathname)} replace />;
+  const type = loginTypeOf(user);
+  return <Navigate to={type === 'RE' ? '/re' : type === 'IRU' ? '/iru' : '/admin'} replace />;
+}

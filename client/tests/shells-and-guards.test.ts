@@ -1,0 +1,104 @@
+// Signing in as each login type, the shells they land in, and the route guards of seed 000 §6,
+// in the real client served by the engine, in Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf, screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
+
+describe('shells and route guards (sqlite)', () => {
+  let portal: Portal;
+  beforeAll(async () => {
+    portal = await startPortal('sqlite');
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('sends an unauthenticated visitor of a deep link to / with the full path in next', async () => {
+    const { page } = await portal.page();
+    await page.goto(`${portal.url}/re/reportingentity?where=%5B%5D&pageIndex=2`);
+    const path = await waitForPath(page, (p) => p.startsWith('/?'));
+    expect(new URLSearchParams(path.slice(2)).get('next')).toBe('/re/reportingentity?where=%5B%5D&pageIndex=2');
+    await page.waitForSelector('input[name=userid]');
+  });
+
+  it('lets the public screens open without a session', async () => {
+    const { page } = await portal.page();
+    for (const p of ['/register', '/verify-email', '/reset-password', '/user/logout']) {
+      await page.goto(`${portal.url}${p}`);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await pathOf(page)).startsWith('/?next=')).toBe(false);
+    }
+  });
+
+  it('signs an RE user in to the RE shell with its entity in the header and the linked entities beside', async () => {
+    const { page, errors } = await portal.page();
+    await signIn(page, portal.url, 're');
+    await waitForPath(page, (p) => p === '/re/dashboard');
+    expect(await page.$eval('[data-shell]', (e) => e.getAttribute('data-shell'))).toBe('re');
+    const entity = await page.$eval('[data-current-entity]', (e) => e.textContent);
+    expect(entity).toBeTruthy();
+    const linked = await page.$$eval('.entity-panel .entity', (els) => els.map((e) => e.textContent));
+    expect(linked.length).toBeGreaterThan(1);
+    expect(linked).toContain(entity);
+    await screenshot(page, 're-dashboard');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps an RE user out of /iru and the admin screens', async () => {
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 're');
+    await page.goto(`${portal.url}/iru/reportingentity`);
+    await waitForPath(page, (p) => p.startsWith('/re'));
+    await page.goto(`${portal.url}/list/weblist`);
+    await waitForPath(page, (p) => p.startsWith('/re'));
+  });
+
+  it('signs an IRU user in to the IRU shell, whose sidebar shows only permitted screens', async () => {
+    const { page, errors } = await portal.page();
+    await signIn(page, portal.url, 'iru');
+    await waitForPath(page, (p) => p.startsWith('/iru/'));
+    expect(await page.$eval('[data-shell]', (e) => e.getAttribute('data-shell'))).toBe('iru');
+    const labels = await page.$$eval('.sidebar .menu-link', (els) => els.map((e) => e.textContent));
+    expect(labels).toContain('RE List');
+    // No such module exists, so no such permission: the entry stays absent.
+    expect(labels).not.toContain('Routine Report');
+    await page.goto(`${portal.url}/re/dashboard`);
+    await waitForPath(page, (p) => p.startsWith('/iru/'));
+    await screenshot(page, 'iru-shell');
+    expect(errors).toEqual([]);
+  });
+
+  it('signs an administrator in to the internal admin shell, out of /re and /iru', async () => {
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 'admin');
+    await waitForPath(page, (p) => p === '/list/weblist_view');
+    expect(await page.$eval('[data-shell]', (e) => e.getAttribute('data-shell'))).toBe('admin');
+    const labels = await page.$$eval('.sidebar .menu-link', (els) => els.map((e) => e.textContent));
+    expect(labels).toEqual(expect.arrayContaining(['WebList View', 'WebList', 'WebForm', 'Log Out']));
+    await page.goto(`${portal.url}/re/dashboard`);
+    await waitForPath(page, (p) => !p.startsWith('/re'));
+    await page.goto(`${portal.url}/iru/reportingentity`);
+    await waitForPath(page, (p) => !p.startsWith('/iru'));
+  });
+
+  it('sends unknown paths to /, and a signed-in user on / to their home', async () => {
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 'iru');
+    await page.goto(`${portal.url}/no/such/screen`);
+    await waitForPath(page, (p) => p.startsWith('/iru/'));
+  });
+
+  it('shows the footer with the current year and both PDF links', async () => {
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 'iru');
+    const footer = await page.$eval('footer', (e) => e.textContent ?? '');
+    expect(footer).toContain(String(new Date().getFullYear()));
+    expect(footer).toContain('1024x768');
+    const links = await page.$$eval('footer a', (els) => els.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(links).toEqual(['/privacy-policy.pdf', '/personal-data-protection.pdf']);
+    for (const l of links) {
+      const res = await fetch(`${portal.url}${l}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/pdf');
+    }
+  });
+});

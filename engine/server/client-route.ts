@@ -1,0 +1,55 @@
+// Serves the built React client: hashed assets from client/dist with long caching, and
+// index.html (never cached) for every other page address, so a deep link or a reload of
+// /re/reportingentity?where=… opens the same screen. API paths never fall back to the page.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const API_PREFIXES = ['/process', '/files', '/out', '/contract', '/health'];
+
+export interface ClientPages {
+  /** Answers index.html for a page address; false when the request is not one. */
+  fallback(req: FastifyRequest, reply: FastifyReply): boolean;
+}
+
+export async function registerClientRoutes(app: FastifyInstance, dir: string): Promise<ClientPages> {
+  const indexFile = join(dir, 'index.html');
+  if (!existsSync(indexFile)) {
+    return {
+      fallback(req, reply) {
+        if (!isPageRequest(req)) return false;
+        void reply.code(503).type('text/plain; charset=utf-8').send('The client is not built: run `npm run build` (npm start does it for you).');
+        return true;
+      },
+    };
+  }
+  await app.register(fastifyStatic, {
+    root: dir,
+    index: false,
+    wildcard: true,
+    // Built assets carry a content hash in their names: cache them for good.
+    setHeaders(res, path) {
+      res.header('cache-control', path.startsWith(join(dir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = readFileSync(indexFile, 'utf8');
+  const sendPage = (reply: FastifyReply) => reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  // The root is a folder to the static handler (index: false): answer the page itself.
+  app.get('/', (_req, reply) => sendPage(reply));
+  return {
+    fallback(req, reply) {
+      if (!isPageRequest(req)) return false;
+      void sendPage(reply);
+      return true;
+    },
+  };
+}
+
+function isPageRequest(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = req.url.split('?')[0];
+  if (API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) return false;
+  // A missing asset (a file name with an extension) is a 404, not the page.
+  return !/\.[a-z0-9]+$/i.test(path);
+}

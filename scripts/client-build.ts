@@ -1,0 +1,39 @@
+// Builds the React client into client/dist when its sources are newer than the last build
+// (npm start and the browser tests call this; `npm run build` always builds).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLIENT_CONFIG = join(ROOT, 'client', 'vite.config.ts');
+const DIST_INDEX = join(ROOT, 'client', 'dist', 'index.html');
+/** Everything the bundle is made from, the shared engine modules included. */
+const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'sdk', 'engine/protocol', 'engine/metadata/screen-schemas.ts', 'engine/errors/catalogue.ts', 'package-lock.json'];
+
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+export function clientIsStale(): boolean {
+  if (!existsSync(DIST_INDEX)) return true;
+  const built = statSync(DIST_INDEX).mtimeMs;
+  return SOURCES.some((s) => newest(join(ROOT, s)) > built);
+}
+
+export async function buildClient(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: CLIENT_CONFIG, logLevel: 'warn' });
+}
+
+export async function ensureClientBuilt(log: (line: string) => void = console.log): Promise<void> {
+  if (!clientIsStale()) return;
+  log('Building the client (client/dist)…');
+  await buildClient();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await buildClient();
+}
