@@ -1,6 +1,8 @@
 // Validation of the values a caller writes, walking field metadata by flag (type, length,
 // required, options, lookups), so a new field gets its checks for free. All problems of one
 // call are collected and answered together as an E_VALIDATION field → message map.
+import { SCREEN_MODULES, screenProblem } from '../metadata/screen-files.js';
+import type { ScreenModule } from '../metadata/screen-schemas.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { fromInput, isAllowedOption, ValueError } from './value-codec.js';
@@ -58,6 +60,8 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
       else if (field.def.required) problems[field.name] = 'is required';
     }
   }
+  const screenIssue = screenDefinitionProblem(module, row);
+  if (screenIssue && !problems.properties) problems.properties = screenIssue;
   if (Object.keys(problems).length) throw errors.validation(problems);
   return row;
 }
@@ -90,4 +94,10 @@ export function translateConstraintError(e: unknown, module: ResolvedModule): ne
     throw new AppError('E_VALIDATION', 'This record refers to, or is referred to by, another record', {});
   }
   throw e;
+}
+
+/** Screen metadata (WebList, WebListview, WebForms) must follow its schema to be stored. */
+function screenDefinitionProblem(module: ResolvedModule, row: Row): string | null {
+  if (!(SCREEN_MODULES as string[]).includes(module.name) || typeof row.properties !== 'string') return null;
+  return screenProblem(module.name as ScreenModule, JSON.parse(row.properties));
 }
