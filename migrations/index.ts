@@ -9,6 +9,9 @@ import { forms } from './0005_forms.js';
 import { mail } from './0006_mail.js';
 import { accounts } from './0007_accounts.js';
 import { apiTokens } from './0008_api_tokens.js';
+import { jobs } from './0009_jobs.js';
+import { screenMetadata } from './0010_screen_metadata.js';
+import { listIndexes } from './0011_list_indexes.js';
 
 export type Migration = {
   name: string;
@@ -16,4 +19,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes];

@@ -13,7 +13,7 @@ import { startPortal, signIn } from '../client/testing/portal.js';
 
 const BUDGET = { signInJsGzipKb: 250, listRowsMs: 1000 };
 /** A data row of the generic list's grid (client/src/list). */
-const ROW_SELECTOR = '[data-list-grid] .rdg-row';
+const ROW_SELECTOR = '[data-list-grid] [role=row][data-row-id]';
 const LIST_PATH = '/iru/reportingentity';
 const runs = Number(process.env.BENCH_CLIENT_RUNS ?? 7);
 

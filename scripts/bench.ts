@@ -6,6 +6,7 @@
 // Env: BENCH_DIALECTS=sqlite,mysql  BENCH_SECONDS=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=20
 //      BENCH_ROWS=100000  BENCH_WORKERS=1 (0: fire from the server's own thread)  BENCH_STAGES=1
 //      BENCH_RE_INDEX=state,name (what-if: an extra index on re before measuring)
+//      BENCH_EXPORT=1 (0: skip the Excel export benchmark, scripts/bench/export-list.ts)  BENCH_EXPORT_ROWS=100000
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import { capture, compileStatements, PAGES, PAGE_SIZE, registerFloor, sameStatem
 import { runLoad } from './bench/load.js';
 import { timeStages } from './bench/stages.js';
 import { printTable, TARGET, type DialectResult } from './bench/report.js';
+import { benchExports, EXPORT_TARGET, printExportTable } from './bench/export-list.js';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {
@@ -32,6 +34,7 @@ const settings = {
   rows: num('BENCH_ROWS', 100_000),
   workers: num('BENCH_WORKERS', 1),
   stages: process.env.BENCH_STAGES !== '0',
+  export: process.env.BENCH_EXPORT !== '0',
   /** Not the shipped schema: an extra index on re, to measure a proposed fix. */
   reIndex: (process.env.BENCH_RE_INDEX ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 };
@@ -119,9 +122,11 @@ async function main() {
     results.push(await benchDialect(dialect));
   }
   printTable(results);
+  const exports = settings.export ? await benchExports(wanted) : [];
+  if (exports.length) printExportTable(exports);
   const machine = { cpus: availableParallelism(), cpu: cpus()[0]?.model, node: process.version, platform: process.platform };
   mkdirSync('.bench', { recursive: true });
-  writeFileSync('.bench/results.json', JSON.stringify({ at: new Date().toISOString(), machine, settings, target: TARGET, results }, null, 2) + '\n');
+  writeFileSync('.bench/results.json', JSON.stringify({ at: new Date().toISOString(), machine, settings, target: TARGET, results, exportTarget: EXPORT_TARGET, exports }, null, 2) + '\n');
   console.log('\nWritten to .bench/results.json');
 }
 

@@ -3,5 +3,7 @@
 import { ensureClientBuilt } from '../../scripts/client-build.js';
 
 export default async function setup(): Promise<void> {
+  // A run pointed at its own build (CLIENT_DIR) leaves client/dist alone.
+  if (process.env.CLIENT_DIR) return;
   await ensureClientBuilt((line) => process.stdout.write(`${line}\n`));
 }

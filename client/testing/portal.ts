@@ -21,7 +21,8 @@ export interface Portal {
 }
 
 export async function startPortal(dialect: Dialect, env: Record<string, string> = {}): Promise<Portal> {
-  const t = await startTestEngine(dialect, env);
+  // CLIENT_DIR lets a run use its own build while another rebuilds client/dist.
+  const t = await startTestEngine(dialect, { ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}), ...env });
   const address = await t.engine.app.listen({ host: '127.0.0.1', port: 0 });
   const browser = await launchBrowser();
   return {

@@ -35,6 +35,16 @@ export const USERID_TAKEN = 'This User ID is already taken. Please choose anothe
 const numberColumn = (type: 'LL' | 'BR') => (type === 'LL' ? 'companyno' : 'otherno');
 const lowerEquals = (q: Knex.QueryBuilder, column: string, value: string) => q.whereRaw('lower(??) = ?', [column, value.trim().toLowerCase()]);
 
+/** The positions a registration may choose: active entries of list group 295, in display order. */
+export async function registrationPositions(db: Db): Promise<{ id: number; name: string }[]> {
+  const rows = await db('list')
+    .where({ listgroup: POSITION_GROUP })
+    .andWhere((q) => q.where('state', ACTIVE).orWhereNull('state'))
+    .orderBy([{ column: 'displayorder' }, { column: 'name' }])
+    .select('id', 'name');
+  return rows.map((r: { id: number; name: string }) => ({ id: Number(r.id), name: r.name }));
+}
+
 /** The position must be an active entry of list group 295. */
 export async function positionExists(db: Db, position: number | string): Promise<boolean> {
   const id = Number(position);

@@ -70,15 +70,29 @@ function processResponses(): Json {
   };
 }
 
-const notYet = (summary: string, param: string, type: string): Json => ({
+/** A GET that answers a file, or an exception envelope with an HTTP status (docs/jobs-and-reports.md). */
+const download = (operationId: string, summary: string, type: string, parameters: Json[]): Json => ({
   get: {
+    operationId,
     summary,
-    parameters: [{ name: param, in: 'path', required: true, schema: { type: 'string' } }],
-    description: 'Described in PROTOCOL.md §6; not yet available in this deployment.',
-    'x-available': false,
-    responses: { '200': { description: summary, content: { [type]: { schema: { type: 'string', format: 'binary' } } } } },
+    parameters,
+    responses: {
+      '200': { description: summary, content: { [type]: { schema: { type: 'string', format: 'binary' } } } },
+      '400': xmlAnswer('E_BADREQUEST, E_INVALIDFIELD: malformed parameters'),
+      '401': xmlAnswer('E_ILLEGALACCESS: no session'),
+      '403': xmlAnswer('E_NOPERMISSION'),
+      '404': xmlAnswer('E_NOTFOUND'),
+      '503': xmlAnswer('E_FAIL: the file cannot be made now (e.g. no Chromium for reports: CHROMIUM_PATH)'),
+    },
   },
 });
+
+const reportParameters: Json[] = [
+  { name: 'report', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }, description: 'Report name (metadata/reports)' },
+  { name: 'WHERE', in: 'query', required: true, schema: { type: 'string', maxLength: 500 }, description: "field = value conditions joined by AND, e.g. id=12 (values: numbers or 'quoted text')" },
+  { name: 'action', in: 'query', required: false, schema: { const: 'report.print' } },
+  { name: 'format', in: 'query', required: false, schema: { const: 'pdf' } },
+];
 
 /** The contract documents the engine serves (engine/contract/routes.ts). */
 export const CONTRACT_ROUTES = { catalogue: '/contract/catalogue.json', openapi: '/contract/openapi.json', xsd: '/contract/envelope.xsd' } as const;
@@ -139,8 +153,10 @@ export function buildOpenApi(catalogue: Catalogue): Json {
         },
       },
       ...contractPaths(),
-      '/out/{report}.pdf': notYet('Report print', 'report', 'application/pdf'),
-      '/out/{jobid}.xlsx': notYet('A finished export job, for the user who submitted it', 'jobid', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      '/out/{report}.pdf': download('reportPrint', 'Report print (report.print): one record of the report\'s module as PDF, permission-checked like Record.select', 'application/pdf', reportParameters),
+      '/out/{jobid}.xlsx': download('exportDownload', 'A finished export job, for the user who submitted it', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', [
+        { name: 'jobid', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' }, description: 'The id Job.ExportListExcel.submit answered' },
+      ]),
     },
     components: {
       schemas: { ...schemas, Health: { type: 'object', required: ['status', 'database'], properties: { status: { enum: ['ok', 'error'] }, database: { enum: ['ok', 'unreachable'] } } } },

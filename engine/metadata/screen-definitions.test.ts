@@ -48,8 +48,29 @@ describe.each(await testDialects())('storing screen definitions on %s', (dialect
     expect(answer[0]).toMatchObject({ type: 'exception', code: 'E_VALIDATION' });
   });
 
-  it('stores a definition that follows the schema', async () => {
-    const answer = await create('WebList', 'fine', { title: 'Fine', list_id: [{ id: 58, name: 'All', default: true }] });
+  it('stores a definition that follows the schema and names what exists', async () => {
+    const view = await create('WebListview', 'names', { controller: { module: 'RE' }, fields: [{ name: 'name' }, { name: 'sector_name_ind_field' }] });
+    const viewId = Number(view[0]?.type === 'recordset' ? view[0].rows[0][0] : NaN);
+    const answer = await create('WebList', 'fine', { title: 'Fine', list_id: [{ id: viewId, name: 'All', default: true }] });
     expect(answer[0]?.type).toBe('recordset');
+  });
+
+  it('refuses definitions that name a module, field, list view or form that does not exist', async () => {
+    const problemOf = (a: Awaited<ReturnType<typeof create>>) => (a[1]?.type === 'text' ? JSON.parse(a[1].text).properties : a[0]);
+    expect(problemOf(await create('WebListview', 'x', { controller: { module: 'Nowhere' }, fields: [{ name: 'name' }] }))).toBe('properties/controller/module: no module named Nowhere');
+    expect(problemOf(await create('WebListview', 'x', { controller: { module: 'RE' }, fields: [{ name: 'name' }, { name: 'colour' }] }))).toBe('properties/fields/1/name: RE has no field colour');
+    expect(problemOf(await create('WebList', 'x', { list_id: [{ id: 999999, name: 'All' }] }))).toBe('properties/list_id/0/id: no list view 999999');
+    const form = await t.call('Record.create', [{ module: 'WebForms', fields: ['name', 'module', 'properties'], values: ['x', 'RE', JSON.stringify({ fields: [{ tag: 'input', attributes: { name: 'nickname' } }] })] }], admin);
+    expect(problemOf(form)).toBe('properties/fields/0/attributes/name: RE has no field nickname');
+  });
+
+  it('ships only definitions whose modules, fields, views and forms exist', async () => {
+    const { screenReferenceProblems } = await import('./screen-references.js');
+    for (const kind of SCREEN_MODULES) {
+      for (const record of readScreenFiles(kind)) {
+        const problems = await screenReferenceProblems(t.database.db, t.engine.services.modules, kind, record.properties, record.module ?? null);
+        expect(problems, `${kind}/${record.id}`).toEqual([]);
+      }
+    }
   });
 });

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { SCREEN_SCHEMAS, type ScreenModule } from './screen-schemas.js';
+import { ChartData, SCREEN_SCHEMAS, type ScreenModule } from './screen-schemas.js';
 
 export const SCREENS_DIR = fileURLToPath(new URL('../../metadata/screens/', import.meta.url));
 export const SCREEN_MODULES = Object.keys(SCREEN_SCHEMAS) as ScreenModule[];
@@ -23,6 +23,13 @@ export interface ScreenRecord {
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validators = new Map<ScreenModule, ValidateFunction>();
 
+function firstProblem(validate: ValidateFunction, value: unknown, root: string): string | null {
+  if (validate(value)) return null;
+  const e = validate.errors![0];
+  const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
+  return `${root}${e.instancePath} ${e.message}${extra}`;
+}
+
 /** The first problem of a definition as `properties/path: message`, or null when it is valid. */
 export function screenProblem(kind: ScreenModule, properties: unknown): string | null {
   let validate = validators.get(kind);
@@ -30,10 +37,15 @@ export function screenProblem(kind: ScreenModule, properties: unknown): string |
     validate = ajv.compile(SCREEN_SCHEMAS[kind]);
     validators.set(kind, validate);
   }
-  if (validate(properties)) return null;
-  const e = validate.errors![0];
-  const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
-  return `properties${e.instancePath} ${e.message}${extra}`;
+  return firstProblem(validate, properties, 'properties');
+}
+
+let chartValidator: ValidateFunction | undefined;
+
+/** The first problem of a chart's `data` (declarative aggregate rows), or null. */
+export function chartDataProblem(data: unknown): string | null {
+  chartValidator ??= ajv.compile(ChartData);
+  return firstProblem(chartValidator, data, 'data');
 }
 
 export function readScreenFiles(kind: ScreenModule, dir = SCREENS_DIR): ScreenRecord[] {

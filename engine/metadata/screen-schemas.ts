@@ -10,8 +10,11 @@ const FieldName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,80}$' });
 const ModuleName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,80}$' });
 /** A `{Module}.{action}` permission, e.g. `RE.create`. */
 const Permission = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]*\\.[A-Za-z][A-Za-z0-9_.]*$' });
-/** A name in the client's helper registry (`Function not provided: X` when unknown). */
-const HelperName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.]{0,80}$' });
+/**
+ * A name in the client's helper registry (`Function not provided: X` when unknown), optionally
+ * with literal arguments: `setStatus(4)`, `notify('done')` (client/src/helpers/registry.ts).
+ */
+const HelperName = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_.]{0,80}(\\([^()]{0,200}\\))?$' });
 const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 /** One condition of Record.select's where (PROTOCOL.md §4): [field, operator, value]. */
 const WhereTriple = Type.Union([Type.Tuple([FieldName, Type.String()]), Type.Tuple([FieldName, Type.String(), Type.Unknown()])]);
@@ -85,6 +88,8 @@ export const WebListProperties = Type.Object(
           default: Type.Optional(Type.Boolean()),
           /** Where a row click goes; default: the list's view page for the row's id. */
           link: Type.Optional(Link),
+          /** Offered only to users holding one of these roles (default: everyone). */
+          roles: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
           buttons: Type.Optional(Type.Array(RowButton)),
         },
         { additionalProperties: false },
@@ -266,6 +271,47 @@ export const WebFormsProperties = Type.Object(
   { additionalProperties: false },
 );
 export type WebFormsProperties = Static<typeof WebFormsProperties>;
+
+// ---------------------------------------------------------------- dashboard charts
+
+/**
+ * One data row (series) of a chart: a declarative aggregate over a module, run by the record
+ * engine with the viewer's permissions and entity scope. Never SQL text.
+ */
+export const ChartDataRow = Type.Object(
+  {
+    label: Type.String({ minLength: 1, maxLength: 100 }),
+    color: Type.String({ pattern: '^#[0-9A-Fa-f]{6}$' }),
+    module: ModuleName,
+    aggregate: Type.Union([Type.Literal('count'), Type.Literal('sum'), Type.Literal('avg')]),
+    /** The summed or averaged field (sum, avg). */
+    field: Type.Optional(FieldName),
+    /** By month of a date field (the 12 months up to the chosen one), or by a lookup field's names. */
+    groupBy: Type.Union([Type.Object({ month: FieldName }, { additionalProperties: false }), Type.Object({ lookup: FieldName }, { additionalProperties: false })]),
+    where: Type.Optional(Type.Array(WhereTriple, { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type ChartDataRow = Static<typeof ChartDataRow>;
+
+/** DashboardChart.data. */
+export const ChartData = Type.Object({ rows: Type.Array(ChartDataRow, { minItems: 1, maxItems: 20 }) }, { additionalProperties: false });
+export type ChartData = Static<typeof ChartData>;
+
+// ---------------------------------------------------------------- personal list views
+
+/** What a user changes of an admin's list view for themselves (ListView.savePersonal). */
+export const PersonalViewSettings = Type.Object(
+  {
+    /** The columns in the order shown, each visible or not, with its width. */
+    columns: Type.Optional(Type.Array(Type.Object({ name: FieldName, visible: Type.Optional(Type.Boolean()), width: Type.Optional(Type.Integer({ minimum: 20, maximum: 2000 })) }, { additionalProperties: false }), { maxItems: 200 })),
+    order: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Saved filter conditions (where triples). */
+    filters: Type.Optional(Type.Array(WhereTriple, { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type PersonalViewSettings = Static<typeof PersonalViewSettings>;
 
 /** The stored records as the client reads them. */
 export interface WebListRecord { id: number; name: string; module?: string | null; properties: WebListProperties }

@@ -8,7 +8,7 @@ import { linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.
 import type { EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
-import { checkLookups, checkValues, pairFields, translateConstraintError, type Row } from './write-values.js';
+import { checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError, type Row } from './write-values.js';
 import { recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordset } from './record-read.js';
 
@@ -104,6 +104,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
   const state = initialState(module, row);
   await checkLookups(ctx, module, row);
+  await checkScreenReferences(ctx, module, row);
   const who = ctx.caller?.userId ?? null;
   if (module.kind === 'link') {
     row.link_updatectr = 1;

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
+import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -48,6 +49,7 @@ export async function recordAudit(
   });
   // Every write is audited, so this is the one place that tells caches the table moved.
   await bumpVersions(db, [module.table]);
+  if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
 }
 
 /** Names of the fields written in versions after `sinceVersion`. */

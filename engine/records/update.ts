@@ -7,7 +7,7 @@ import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
-import { checkLookups, checkValues, pairFields, translateConstraintError } from './write-values.js';
+import { checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError } from './write-values.js';
 import { fieldsChangedSince, recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordObject, readRecordset } from './record-read.js';
 import { toCell } from './value-codec.js';
@@ -72,6 +72,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs): Promis
     checkTransition(module, stored.state === null ? null : Number(stored.state), Number(row.state));
   }
   await checkLookups(ctx, module, row);
+  await checkScreenReferences(ctx, module, row, stored);
   // Forms send every field back; the audit (and so E_CONCURRENT's `changed`) keeps only real changes.
   const changed = [...given.keys()].filter((name) => {
     const f = module.fields.get(name)!;

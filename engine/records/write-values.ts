@@ -1,8 +1,9 @@
 // Validation of the values a caller writes, walking field metadata by flag (type, length,
 // required, options, lookups), so a new field gets its checks for free. All problems of one
 // call are collected and answered together as an E_VALIDATION field → message map.
-import { SCREEN_MODULES, screenProblem } from '../metadata/screen-files.js';
+import { chartDataProblem, SCREEN_MODULES, screenProblem } from '../metadata/screen-files.js';
 import type { ScreenModule } from '../metadata/screen-schemas.js';
+import { screenReferenceProblems } from '../metadata/screen-references.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { fromInput, isAllowedOption, ValueError } from './value-codec.js';
@@ -61,7 +62,7 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
     }
   }
   const screenIssue = screenDefinitionProblem(module, row);
-  if (screenIssue && !problems.properties) problems.properties = screenIssue;
+  if (screenIssue && !problems[screenIssue[0]]) problems[screenIssue[0]] = screenIssue[1];
   if (Object.keys(problems).length) throw errors.validation(problems);
   return row;
 }
@@ -81,6 +82,17 @@ export async function checkLookups(ctx: ActionContext, module: ResolvedModule, r
   if (Object.keys(problems).length) throw errors.validation(problems);
 }
 
+/**
+ * A screen definition's modules, fields, list views and forms must exist (after its schema,
+ * checked in checkValues). `stored` is the row before an update, for the form's own module.
+ */
+export async function checkScreenReferences(ctx: ActionContext, module: ResolvedModule, row: Row, stored: Row = {}): Promise<void> {
+  if (!(SCREEN_MODULES as string[]).includes(module.name) || typeof row.properties !== 'string') return;
+  const own = (row.module ?? stored.module ?? null) as string | null;
+  const problems = await screenReferenceProblems(ctx.db, ctx.services.modules, module.name as ScreenModule, JSON.parse(row.properties), own);
+  if (problems.length) throw errors.validation({ properties: problems[0] });
+}
+
 /** Turns a unique-key violation of either driver into E_VALIDATION naming the field. */
 export function translateConstraintError(e: unknown, module: ResolvedModule): never {
   const err = e as { code?: string; errno?: number; message?: string };
@@ -96,8 +108,15 @@ export function translateConstraintError(e: unknown, module: ResolvedModule): ne
   throw e;
 }
 
-/** Screen metadata (WebList, WebListview, WebForms) must follow its schema to be stored. */
-function screenDefinitionProblem(module: ResolvedModule, row: Row): string | null {
-  if (!(SCREEN_MODULES as string[]).includes(module.name) || typeof row.properties !== 'string') return null;
-  return screenProblem(module.name as ScreenModule, JSON.parse(row.properties));
+/** Screen metadata (WebList, WebListview, WebForms, chart data) must follow its schema to be stored. */
+function screenDefinitionProblem(module: ResolvedModule, row: Row): [string, string] | null {
+  if ((SCREEN_MODULES as string[]).includes(module.name) && typeof row.properties === 'string') {
+    const problem = screenProblem(module.name as ScreenModule, JSON.parse(row.properties));
+    return problem ? ['properties', problem] : null;
+  }
+  if (module.name === 'DashboardChart' && typeof row.data === 'string') {
+    const problem = chartDataProblem(JSON.parse(row.data));
+    return problem ? ['data', problem] : null;
+  }
+  return null;
 }

@@ -28,6 +28,8 @@ import { registerFileRoutes } from '../files/file-route.js';
 import { registerContractRoutes } from '../contract/routes.js';
 import { registerClientRoutes } from './client-route.js';
 import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
+import { registerOutput } from './out-route.js';
+import type { JobWorker } from '../jobs/job-worker.js';
 import type { UploadedFile } from '../files/file-store.js';
 
 export interface BuildOptions {
@@ -44,6 +46,8 @@ export interface Engine {
   dispatcher: Dispatcher;
   /** Delivers the mail outbox; null when SMTP_URL is not set. */
   mailWorker: MailWorker | null;
+  /** Runs this process's share of the background jobs (JOB_CONCURRENCY). */
+  jobWorker: JobWorker;
   close(): Promise<void>;
 }
 
@@ -248,6 +252,8 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   }
 
   registerFileRoutes(app, { services, dispatcher, callerOf: fileCallerOf, sendEnvelope });
+  // GET /out/{id}.xlsx and /out/{report}.pdf, with the job worker and Chromium behind them.
+  const output = registerOutput(app, { services, dispatcher, callerOf: fileCallerOf, sendEnvelope });
   registerContractRoutes(app, dispatcher.registry);
 
   app.get('/health', async (_req, reply) => {
@@ -268,6 +274,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     services,
     dispatcher,
     mailWorker,
+    jobWorker: output.jobWorker,
     async close() {
       await app.close();
       if (!opts.db) await db.destroy();

@@ -7,7 +7,7 @@ import { HomeDispatch, RedirectSignedIn, RequireLoginType, RequireSignIn } from 
 import { ShellLayout } from '../shells/shell-layout';
 import { EntityPanel } from '../shells/entity-panel';
 import { ADMIN_MENU, IRU_MENU, RE_MENU, visibleMenu } from '../shells/menus';
-import { LIST_SCREENS, PROFILE_FORM, SECURITY_QUESTIONS_FORM, shellPrefix, type ShellKind } from './screen-routes';
+import { LIST_SCREENS, PROFILE_FORM, shellPrefix, type ShellKind } from './screen-routes';
 import { setNavigator } from './navigation';
 import { sessionStore, useSession } from '../session/session-store';
 import { SignInPage } from '../auth/sign-in-page';
@@ -19,6 +19,7 @@ const PasswordPage = lazy(() => import('../auth/password-page'));
 const LockScreenPage = lazy(() => import('../auth/lock-screen-page'));
 const VerifyEmailPage = lazy(() => import('../auth/verify-email-page'));
 const LogoutPage = lazy(() => import('../auth/logout-page'));
+const SecurityQuestionsPage = lazy(() => import('../auth/security-questions-page'));
 const ReDashboard = lazy(() => import('../shells/re-dashboard'));
 
 export function Loading() {
@@ -90,7 +91,7 @@ const RE_ROUTES: RouteObject[] = [
   { path: 'reprofile', element: <Lazy><ReProfile /></Lazy> },
   { path: 'profile/view', element: <Lazy><OwnProfile mode="view" shell="re" /></Lazy> },
   { path: 'profile/edit/:data_id', element: <Lazy><OwnProfile mode="edit" shell="re" /></Lazy> },
-  { path: 'securityquestions/:data_id', element: <Lazy><SecurityQuestions /></Lazy> },
+  { path: 'securityquestions/:data_id', element: <Lazy><SecurityQuestionsPage /></Lazy> },
   ...screenRoutes('re'),
 ];
 
@@ -111,11 +112,6 @@ const ADMIN_ROUTES: RouteObject[] = [
 function ReProfile() {
   const { re } = useSession();
   return <FormPage listId={58} mode="view" dataId={String(re ?? '')} basePath="/re/reportingentity" shell="re" />;
-}
-
-function SecurityQuestions() {
-  const { data_id } = useParams();
-  return <FormPage formId={SECURITY_QUESTIONS_FORM} mode="edit" dataId={data_id} basePath="/re/securityquestions" shell="re" />;
 }
 
 function routesOf(kind: ShellKind): RouteObject[] {

@@ -20,7 +20,7 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'redropdowngroup', list: 48, shells: ['re', 'iru'] },
   { path: 'formbatch', list: 49, shells: ['re', 'iru'] },
   { path: 'batches', list: 49, shells: ['re'] },
-  { path: 'email_template', list: 64, shells: ['re', 'iru'] },
+  { path: 'email_template', list: 64, shells: ['iru'] },
   { path: 'formview', list: 50, shells: ['re'] },
   { path: 'form', list: 50, shells: ['iru'] },
   { path: 'parameters', list: 45, shells: ['iru'] },
@@ -37,9 +37,8 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'dashgroup', list: 152, shells: ['admin'] },
 ];
 
-/** Seed 000 §2.12: profile/view and profile/edit/{data_id} (form 66), securityquestions (form 75). */
+/** Seed 000 §2.12: profile/view and profile/edit/{data_id} (form 66). */
 export const PROFILE_FORM = 66;
-export const SECURITY_QUESTIONS_FORM = 75;
 
 export function shellPrefix(kind: ShellKind): string {
   return kind === 'admin' ? '' : `/${kind}`;

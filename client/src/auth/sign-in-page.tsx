@@ -1,16 +1,39 @@
-// Sign-in (seed 000 §2.2). Completed by the auth screens work: public messages, remember flag,
-// forgot-password panel, MFA enrolment and OTP prompt.
+// Sign-in (seed 000 §2.2): the public notices above the box, user name, password and the
+// remember flag (it keeps the user id on this device), links to registration and to the
+// forgot-password panel, and the MFA dialogs of login.tsx. Kept light: it is the first screen
+// every visitor loads, so nothing heavy is imported here.
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { rpc, RpcError } from '../rpc/rpc';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { presentError } from '../rpc/error-presenter';
-import type { LoginInfo } from '../session/session-store';
-import { afterSignIn } from './sign-in-flow';
+import { completeSignIn } from './sign-in-flow';
 import { Footer } from '../shells/footer';
+import { FormError, TextField } from './fields';
+import { isInlineLoginError, login } from './login';
+import { PublicMessages } from './public-messages';
+import { ForgotPasswordPanel } from './forgot-password';
+import { FORM_ERRORS } from './messages';
 
-export function SignInPage() {
-  const [userid, setUserid] = useState('');
+/** Where a remembered user id is kept (not a `state.` key, so signing out keeps it). */
+const REMEMBER_KEY = 'signin.userid';
+
+function rememberedUserid(): string {
+  try {
+    return localStorage.getItem(REMEMBER_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function remember(userid: string, keep: boolean) {
+  if (keep) localStorage.setItem(REMEMBER_KEY, userid);
+  else localStorage.removeItem(REMEMBER_KEY);
+}
+
+function SignInBox({ onForgot }: { onForgot: () => void }) {
+  const [userid, setUserid] = useState(rememberedUserid);
   const [password, setPassword] = useState('');
+  const [keep, setKeep] = useState(() => rememberedUserid() !== '');
+  const [missing, setMissing] = useState<{ userid?: boolean; password?: boolean }>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -18,16 +41,21 @@ export function SignInPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!userid.trim() || !password) {
-      setProblem('Please correct the form errors');
+    const empty = { userid: !userid.trim(), password: !password };
+    setMissing(empty);
+    if (empty.userid || empty.password) {
+      setProblem(FORM_ERRORS);
       return;
     }
+    setProblem(null);
     setBusy(true);
     try {
-      const user = await rpc.json<LoginInfo>('User.login', { userid: userid.trim(), password });
-      navigate(afterSignIn(user, params.get('next')), { replace: true });
+      const outcome = await login({ userid, password, remember: keep });
+      if (outcome.kind === 'cancelled') return;
+      remember(userid.trim(), keep);
+      completeSignIn(outcome.user, params.get('next'), navigate);
     } catch (err) {
-      if (err instanceof RpcError && err.code !== 'E_NETWORK' && err.code !== 'E_HTTP') setProblem(`Failed to login: ${err.message}`);
+      if (isInlineLoginError(err)) setProblem(`Failed to login: ${err.message}`);
       else await presentError(err);
     } finally {
       setBusy(false);
@@ -35,26 +63,34 @@ export function SignInPage() {
   }
 
   return (
-    <div className="auth-page">
-      <form className="auth-box" onSubmit={submit} noValidate>
-        <h1>Sign in</h1>
-        <label className="field">
-          <span>Username</span>
-          <input name="userid" autoComplete="username" value={userid} onChange={(e) => setUserid(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <button className="btn btn-primary" type="submit" disabled={busy}>
-          Sign in
+    <form className="auth-box" onSubmit={submit} noValidate data-panel="sign-in">
+      <h1>Sign in</h1>
+      <TextField label="Username" name="userid" value={userid} onChange={setUserid} autoComplete="username" error={missing.userid ? 'Please enter your username.' : null} required />
+      <TextField label="Password" name="password" type="password" value={password} onChange={setPassword} autoComplete="current-password" error={missing.password ? 'Please enter your password.' : null} required />
+      <label className="field inline">
+        <input type="checkbox" name="remember" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
+        <span>Remember me</span>
+      </label>
+      <FormError message={problem} />
+      <button className="btn btn-primary" type="submit" disabled={busy}>
+        Sign in
+      </button>
+      <p className="auth-links">
+        <button type="button" className="link-button" onClick={onForgot} data-action="forgot-password">
+          Forgot password?
         </button>
-      </form>
+        <Link to="/register">Register</Link>
+      </p>
+    </form>
+  );
+}
+
+export function SignInPage() {
+  const [panel, setPanel] = useState<'sign-in' | 'forgot'>('sign-in');
+  return (
+    <div className="auth-page">
+      <PublicMessages />
+      {panel === 'sign-in' ? <SignInBox onForgot={() => setPanel('forgot')} /> : <ForgotPasswordPanel onBack={() => setPanel('sign-in')} />}
       <Footer />
     </div>
   );

@@ -1,5 +1,35 @@
-// PLACEHOLDER — replaced by the generic form work before commit.
-export interface FormPageProps { formId?: number; listId?: number; mode: 'view' | 'edit' | 'create'; dataId?: string; basePath: string; shell: 're' | 'iru' | 'admin' }
+// The generic form page (seed 000 §2.9): any WebForms record in view, edit or create mode,
+// reached from a list's create/edit/view addresses (the list's properties.form) or directly by
+// form id. The controller does the work; this page composes it with the view.
+import { useCallback, useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ScreenErrorView } from '../metadata/screen-error-view';
+import { useSession } from '../session/session-store';
+import { FormView } from './form-view';
+import { readFormQuery, type FormPageProps } from './form-address';
+import { useFormController } from './use-form-controller';
+
+export type { FormPageProps };
+
+function FormScreen(props: FormPageProps) {
+  const [params] = useSearchParams();
+  const query = useMemo(() => readFormQuery(params), [params]);
+  const nav = useNavigate();
+  const navigate = useCallback((to: string | number) => (typeof to === 'number' ? void nav(to) : void nav(to)), [nav]);
+  const c = useFormController(props, query, navigate);
+  const { user } = useSession();
+  if (c.status === 'pending') {
+    return (
+      <div className="loading" role="status">
+        Loading...
+      </div>
+    );
+  }
+  if (c.status === 'error') return <ScreenErrorView error={c.error} />;
+  return <FormView c={c} shell={props.shell} user={user} />;
+}
+
+/** A new address (another record, mode or form) is a new screen: the controller starts afresh. */
 export default function FormPage(props: FormPageProps) {
-  return <p>form {props.formId ?? props.listId} {props.mode} {props.dataId}</p>;
+  return <FormScreen key={`${props.formId ?? ''}|${props.listId ?? ''}|${props.mode}|${props.dataId ?? ''}`} {...props} />;
 }

@@ -21,7 +21,7 @@ export async function presentError(error: unknown): Promise<void> {
       navigateTo('/');
       return;
     case 'E_PASSWORDEXPIRED':
-      await dialogs.alert('', e.message, 'warning');
+      // The password-expiry screen shows the server's message itself.
       navigateTo('/password-expiry');
       return;
     case 'E_RECHANGED':

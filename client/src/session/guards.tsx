@@ -2,7 +2,8 @@
 // RE users never see /iru/…, IRU users never /re/…; the internal admin screens only for users
 // who are neither. The server enforces the same through permissions on every call.
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { landingFor } from '../auth/sign-in-flow';
 import { loginTypeOf, useSession } from './session-store';
 
 /** Where an unauthenticated user is sent: `/` with `next` holding the full path. */
@@ -27,10 +28,11 @@ export function RequireLoginType({ types, otherwise = '/home', children }: { typ
   return <>{children}</>;
 }
 
-/** `/`, `/register`: a signed-in user goes to /home. */
+/** `/`, `/register`: a signed-in user goes where they belong (a forced screen, `next`, or home). */
 export function RedirectSignedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  if (user) return <Navigate to="/home" replace />;
+  const [params] = useSearchParams();
+  if (user) return <Navigate to={landingFor(user, params.get('next'))} replace />;
   return <>{children}</>;
 }
 
@@ -39,6 +41,9 @@ export function HomeDispatch() {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={signInPathFor(location.pathname)} replace />;
+  // An expired password or a first-time RE user's questions come first, even after a reload.
+  const forced = landingFor(user, null);
+  if (forced !== '/home') return <Navigate to={forced} replace />;
   const type = loginTypeOf(user);
   return <Navigate to={type === 'RE' ? '/re' : type === 'IRU' ? '/iru' : '/admin'} replace />;
 }

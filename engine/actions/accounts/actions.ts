@@ -7,6 +7,7 @@ import { changePassword, resetPassword } from './passwords.js';
 import { forgotPassword, preForgotPassword } from './recovery.js';
 import { getSecurityQuestions, isFirstTimeLogin, setSecurityQuestions } from './security-questions.js';
 import { getPublicMessages } from './public-message.js';
+import { registrationOptions } from './registration-options.js';
 
 export const accountActions = [
   register,
@@ -23,4 +24,5 @@ export const accountActions = [
   setSecurityQuestions,
   isFirstTimeLogin,
   getPublicMessages,
+  registrationOptions,
 ];

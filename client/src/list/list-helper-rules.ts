@@ -1,0 +1,30 @@
+// For which rows each list helper's button shows, and which row fields it reads (the list asks
+// for them with its columns). Pure data and predicates, without imports, so that the metadata
+// checks can read them too; the helpers themselves are in list-helpers.ts.
+export type RowValues = Record<string, unknown>;
+
+export interface RowRule {
+  fields: string[];
+  /** `args` as written in the metadata: `setStatus(4)` → [4]. */
+  shows(row: RowValues, args: (string | number)[]): boolean;
+}
+
+/** Seed 001 §4.2 (and seed 000 §4.1 for 61 and 23). */
+export const STATE = { active: 33, inactive: 4, rejected: 23, void: 35, completed: 71, pendingReview: 61, pendingEmail: 62 } as const;
+
+const stateOf = (row: RowValues) => (row.state === null || row.state === undefined || row.state === '' ? null : Number(row.state));
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+const inState = (state: number): RowRule => ({ fields: ['state', 'userid'], shows: (row) => stateOf(row) === state });
+
+export const LIST_HELPER_RULES: Record<string, RowRule> = {
+  /** Unless the row already has the target state. */
+  setStatus: { fields: ['state', 'updatectr'], shows: (row, args) => args[0] !== undefined && stateOf(row) !== Number(args[0]) },
+  unvoid: { fields: ['state', 'updatectr'], shows: (row) => stateOf(row) === STATE.void },
+  freeze: { fields: ['state', 'frozen_ind', 'updatectr'], shows: (row) => stateOf(row) === STATE.completed && !truthy(row.frozen_ind) },
+  deleteRecord: { fields: ['updatectr'], shows: () => true },
+  activateUser: inState(STATE.pendingReview),
+  rejectUser: inState(STATE.pendingReview),
+  resendVerification: inState(STATE.pendingEmail),
+  resetPassword: inState(STATE.active),
+  resetMFA: inState(STATE.active),
+};

@@ -1,0 +1,41 @@
+// A job runs as the user who submitted it: their roles and permissions as they are when the job
+// runs (a permission withdrawn meanwhile stops the export), for the entity they worked for when
+// they submitted it. The context is an ActionContext like a request's, so the record engine's
+// checks (accessModule, entity scope) apply to a job exactly as they do to Record.select.
+import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
+import { VersionSnapshot } from '../db/change-versions.js';
+import { AppError } from '../errors/catalogue.js';
+import { loadAccess } from '../session/session-store.js';
+import type { JobRow } from './job-table.js';
+
+const ACTIVE = 33;
+
+async function jobCaller(services: EngineServices, job: JobRow): Promise<Caller> {
+  const user = await services.db('user').where({ id: job.ownerId }).first('id', 'userid', 'name', 'logintype', 'state');
+  if (!user || Number(user.state) !== ACTIVE) throw new AppError('E_NOPERMISSION', 'The user who asked for this job can no longer sign in');
+  const access = await loadAccess(services.db, job.ownerId, job.currentRe);
+  return {
+    sessionId: `job:${job.id}`,
+    userId: job.ownerId,
+    userid: String(user.userid),
+    name: String(user.name),
+    loginType: Number(user.logintype),
+    ...access,
+    restriction: null,
+  };
+}
+
+export async function jobContext(services: EngineServices, job: JobRow): Promise<ActionContext> {
+  const caller = await jobCaller(services, job);
+  const requestId = `job-${job.id}`;
+  return {
+    services,
+    db: services.db,
+    caller,
+    requestId,
+    log: services.log.child({ jobId: job.id, type: job.type }),
+    effects: {},
+    versions: new VersionSnapshot(services.db),
+    call: () => Promise.reject(new Error('A job cannot call actions')),
+  };
+}

@@ -1,0 +1,8 @@
+// Every kind of job the worker can run, by the `type` stored in its row. A row of an unknown
+// type (written by a newer engine, say) fails with a message rather than running as anything.
+import type { JobHandler } from './job-run.js';
+import { EXPORT_LIST_EXCEL, runListExport } from './list-export/run-export.js';
+
+export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
+  [EXPORT_LIST_EXCEL]: runListExport,
+};

@@ -1,0 +1,92 @@
+// The versions of screen definitions (table screen_version): one per save, with the whole
+// definition, written by the record audit in the save's own transaction. Reading them back
+// lets an admin see a definition's history, compare two versions and restore one.
+import type { Knex } from 'knex';
+import { sqlDateTime } from '../db/clock.js';
+import { bumpVersions } from '../db/change-versions.js';
+import { SCREEN_MODULES } from './screen-files.js';
+import type { ScreenModule } from './screen-schemas.js';
+
+type Db = Knex | Knex.Transaction;
+
+/** The table of each screen module and the column that links it (module or weblist). */
+export const SCREEN_TABLES: Record<ScreenModule, { table: string; owner: 'module' | 'weblist' }> = {
+  WebList: { table: 'weblist', owner: 'module' },
+  WebListview: { table: 'weblistview', owner: 'weblist' },
+  WebForms: { table: 'webforms', owner: 'module' },
+};
+
+export function isScreenModule(name: string): name is ScreenModule {
+  return (SCREEN_MODULES as string[]).includes(name);
+}
+
+export interface ScreenDefinition {
+  name: string;
+  module?: string | null;
+  weblist?: number | null;
+  properties: unknown;
+}
+
+/** A stored row as the definition kept in versions and in exported files. */
+export function definitionOf(kind: ScreenModule, row: Record<string, unknown>): ScreenDefinition {
+  const { owner } = SCREEN_TABLES[kind];
+  const raw = row.properties;
+  const properties = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? null);
+  const out: ScreenDefinition = { name: String(row.name ?? ''), properties };
+  if (owner === 'module') out.module = (row.module as string | null) ?? null;
+  else out.weblist = row.weblist === null || row.weblist === undefined ? null : Number(row.weblist);
+  return out;
+}
+
+export async function keepScreenVersion(db: Db, kind: ScreenModule, recordId: number, version: number, action: 'create' | 'update' | 'delete', who: number | null): Promise<void> {
+  const { table, owner } = SCREEN_TABLES[kind];
+  const row = action === 'delete' ? undefined : await db(table).where({ id: recordId }).first('name', owner, 'properties');
+  await db('screen_version').insert({
+    module: kind,
+    record_id: recordId,
+    version,
+    action,
+    definition: row ? JSON.stringify(definitionOf(kind, row)) : null,
+    createby: who,
+    createon: sqlDateTime(),
+  });
+  await bumpVersions(db, ['screen_version']);
+}
+
+export interface ScreenVersionRow {
+  version: number;
+  action: string;
+  createby: number | null;
+  createby_name: string | null;
+  createon: string;
+  definition: ScreenDefinition | null;
+}
+
+export async function screenVersions(db: Db, kind: ScreenModule, recordId: number): Promise<ScreenVersionRow[]> {
+  const rows = await db({ v: 'screen_version' })
+    .leftJoin({ u: 'user' }, 'u.id', 'v.createby')
+    .where({ 'v.module': kind, 'v.record_id': recordId })
+    .orderBy('v.version', 'desc')
+    .select('v.version', 'v.action', 'v.createby', 'u.name as createby_name', 'v.createon', 'v.definition');
+  return rows.map((r: Record<string, unknown>) => ({
+    version: Number(r.version),
+    action: String(r.action),
+    createby: r.createby === null ? null : Number(r.createby),
+    createby_name: (r.createby_name as string | null) ?? null,
+    createon: String(r.createon),
+    definition: r.definition ? (JSON.parse(String(r.definition)) as ScreenDefinition) : null,
+  }));
+}
+
+/** Top-level keys of two definitions' properties (and name/owner) whose values differ. */
+export function changedKeys(a: ScreenDefinition | null, b: ScreenDefinition | null): string[] {
+  const flat = (d: ScreenDefinition | null): Record<string, unknown> => {
+    if (!d) return {};
+    const { properties, ...rest } = d;
+    const props = properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
+    return { ...rest, ...Object.fromEntries(Object.entries(props).map(([k, v]) => [`properties.${k}`, v])) };
+  };
+  const fa = flat(a);
+  const fb = flat(b);
+  return [...new Set([...Object.keys(fa), ...Object.keys(fb)])].filter((k) => JSON.stringify(fa[k]) !== JSON.stringify(fb[k])).sort();
+}

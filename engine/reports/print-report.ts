@@ -1,0 +1,69 @@
+// report.print (seed 000 §2.9, §7; PROTOCOL.md §6): GET /out/{report}.pdf?WHERE=id=12 prints
+// one record of the report's module with its template. The record is read through the record
+// engine's select plan as the caller: `{Module}.select` and the entity scope apply as they do to
+// Record.select, and a record out of scope is answered like a missing one (E_NOTFOUND).
+import type { ActionContext } from '../actions/context.js';
+import { errors } from '../errors/catalogue.js';
+import { accessModule } from '../records/module-access.js';
+import { planSelect } from '../records/select-query.js';
+import { toCell } from '../records/value-codec.js';
+import type { BrowserPool } from './browser-pool.js';
+import { displayText } from './display.js';
+import type { ReportCatalogue, ReportDef } from './report-catalogue.js';
+import { renderTemplate } from './template.js';
+import { parseWhereParam } from './where-param.js';
+import { sqlDateTime } from '../db/clock.js';
+
+export interface PrintedReport {
+  pdf: Uint8Array;
+  /** `{report}-{id}.pdf`. */
+  filename: string;
+}
+
+/** One text parameter of the query: a repeated one is a malformed request. */
+function param(query: Record<string, unknown>, ...names: string[]): string | undefined {
+  for (const name of names) {
+    const v = query[name];
+    if (v === undefined) continue;
+    if (typeof v !== 'string') throw errors.badRequest(`${name} must be given once`);
+    return v;
+  }
+  return undefined;
+}
+
+/**
+ * The invocation as the originals sent it: `action=report.print`, `report={name}`, `format=pdf`
+ * may be given (and must then say that); `WHERE` (or `where`) is required. Other parameters
+ * (cache busters, the client's re/sector) are ignored.
+ */
+function readInvocation(name: string, query: Record<string, unknown>): string {
+  const action = param(query, 'action');
+  if (action !== undefined && action !== 'report.print') throw errors.badRequest('action must be report.print');
+  const report = param(query, 'report', 'reportname');
+  if (report !== undefined && report !== name) throw errors.badRequest(`report must be ${name}, as in the path`);
+  const format = param(query, 'format');
+  if (format !== undefined && format.toLowerCase() !== 'pdf') throw errors.badRequest('format must be pdf');
+  const where = param(query, 'WHERE', 'where');
+  if (!where?.trim()) throw errors.badRequest('WHERE is required, e.g. WHERE=id=12');
+  return where;
+}
+
+function printValues(report: ReportDef, ctx: ActionContext): Record<string, string> {
+  const now = sqlDateTime();
+  return { $title: report.title, $printedAt: displayText(now, 'datetime'), $printedBy: ctx.caller?.name ?? '' };
+}
+
+export async function printReport(ctx: ActionContext, reports: ReportCatalogue, pool: BrowserPool, name: string, query: Record<string, unknown>): Promise<PrintedReport> {
+  const report = reports.get(name);
+  if (!report) throw errors.notFound(`Report ${name}`);
+  const conditions = parseWhereParam(readInvocation(name, query));
+  const { module, scopeRe } = accessModule(ctx, report.module, 'select');
+  const fields = report.fields.includes(module.idField) ? report.fields : [module.idField, ...report.fields];
+  const plan = planSelect(ctx.db, module, scopeRe, { fields, where: conditions, limit: 1, offset: 0 });
+  const [row] = (await plan.rows()) as Record<string, unknown>[];
+  if (!row) throw errors.notFound(`${report.title} record`);
+  const values = printValues(report, ctx);
+  for (const f of plan.fields) values[f.name] = displayText(toCell(row[f.name], f.type, f.def.scale), f.type);
+  const pdf = await pool.print(renderTemplate(report.template, values), { paper: report.paper, landscape: report.landscape });
+  return { pdf, filename: `${report.name}-${values[module.idField]}.pdf` };
+}

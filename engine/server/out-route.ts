@@ -1,0 +1,131 @@
+// GET /out/{id}.xlsx (a finished export, for the user who submitted it) and GET /out/{report}.pdf
+// (report.print), PROTOCOL.md §6. Also owns what serves them: the process's job worker (started
+// when the app is ready, stopped when it closes) and the Chromium that prints reports. Refusals
+// answer an XML envelope with an HTTP status, as GET /file does.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
+import type { Dispatcher } from '../actions/dispatch.js';
+import { VersionSnapshot } from '../db/change-versions.js';
+import { errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
+import { contentDisposition } from '../files/file-route.js';
+import { jobFilePath } from '../jobs/job-files.js';
+import { jobWorkerFor, type JobWorker } from '../jobs/job-worker.js';
+import { EXPORT_LIST_EXCEL } from '../jobs/list-export/run-export.js';
+import { finishedFile, findOwnJob } from '../jobs/own-jobs.js';
+import { exception, type EnvelopeValue } from '../protocol/envelope.js';
+import { BrowserPool } from '../reports/browser-pool.js';
+import { printReport } from '../reports/print-report.js';
+import { ReportCatalogue } from '../reports/report-catalogue.js';
+
+export interface OutputDeps {
+  services: EngineServices;
+  dispatcher: Dispatcher;
+  callerOf(req: FastifyRequest, versions?: VersionSnapshot): Promise<Caller | null>;
+  sendEnvelope(req: FastifyRequest, reply: FastifyReply, values: EnvelopeValue[], status: number): FastifyReply;
+}
+
+export interface Output {
+  jobWorker: JobWorker;
+  reports: ReportCatalogue;
+  browsers: BrowserPool;
+}
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  E_ILLEGALACCESS: 401,
+  E_NOPERMISSION: 403,
+  E_NOTFOUND: 404,
+  E_BADREQUEST: 400,
+  E_INVALIDFIELD: 400,
+  E_INVALIDOPERATOR: 400,
+  E_RATELIMIT: 429,
+  // Said on purpose (no Chromium, a print that timed out): the service is unavailable for now.
+  E_FAIL: 503,
+};
+
+function downloadName(args: unknown, id: number): string {
+  const title = typeof args === 'object' && args !== null ? (args as { title?: unknown }).title : undefined;
+  const clean = typeof title === 'string' ? title.replace(/[\\/:*?"<>|\x00-\x1f]/g, ' ').trim().slice(0, 150) : '';
+  return `${clean || `export-${id}`}.xlsx`;
+}
+
+export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
+  const { services, dispatcher } = deps;
+  const reports = ReportCatalogue.fromDirectory(services.modules);
+  const browsers = new BrowserPool({ executablePath: services.config.chromiumPath, maxPages: services.config.reportPages, timeoutMs: services.config.reportTimeoutMs, log: services.log.child({ component: 'reports' }) });
+  const jobWorker = jobWorkerFor(services);
+
+  function contextOf(req: FastifyRequest, caller: Caller, versions: VersionSnapshot): ActionContext {
+    return {
+      services,
+      db: services.db,
+      caller,
+      requestId: req.id,
+      log: services.log.child({ reqId: req.id }),
+      effects: {},
+      versions,
+      call: (action, args) => dispatcher.invoke({ action, args }, caller, req.id, {}, versions),
+    };
+  }
+
+  async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number) {
+    const job = await findOwnJob(ctx, id, EXPORT_LIST_EXCEL);
+    const path = jobFilePath(services.config.jobsDir, finishedFile(job));
+    const info = path ? await stat(path).catch(() => null) : null;
+    if (!path || !info) {
+      ctx.log.error({ jobId: id, file: job.file }, 'export file missing from JOBS_DIR');
+      throw errors.notFound(`The file of export ${id}`);
+    }
+    return reply
+      .code(200)
+      .type(XLSX)
+      .header('content-length', info.size)
+      .header('content-disposition', contentDisposition(downloadName(job.args, id)))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(path));
+  }
+
+  async function sendReport(ctx: ActionContext, req: FastifyRequest, reply: FastifyReply, name: string) {
+    const printed = await printReport(ctx, reports, browsers, name, (req.query ?? {}) as Record<string, unknown>);
+    return reply
+      .code(200)
+      .type('application/pdf')
+      .header('content-length', printed.pdf.byteLength)
+      // Inline: the form's PDF button opens it in a tab; saving keeps the name.
+      .header('content-disposition', contentDisposition(printed.filename).replace(/^attachment/, 'inline'))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(printed.pdf.buffer, printed.pdf.byteOffset, printed.pdf.byteLength));
+  }
+
+  app.get<{ Params: { file: string } }>('/out/:file', async (req, reply) => {
+    try {
+      const versions = new VersionSnapshot(services.db);
+      const caller = await deps.callerOf(req, versions);
+      if (!caller) throw errors.illegalAccess();
+      const ctx = contextOf(req, caller, versions);
+      const { file } = req.params;
+      const xlsx = /^([1-9][0-9]{0,11})\.xlsx$/.exec(file);
+      if (xlsx) return await sendExport(ctx, reply, Number(xlsx[1]));
+      const pdf = /^([A-Za-z][A-Za-z0-9_-]{0,99})\.pdf$/.exec(file);
+      if (pdf) return await sendReport(ctx, req, reply, pdf[1]);
+      throw errors.notFound(`/out/${file.slice(0, 100)}`);
+    } catch (e) {
+      const values = dispatcher.failure(e, 'GET /out', req.id);
+      const status = isAppError(e) ? (STATUS[e.code] ?? 500) : 500;
+      return deps.sendEnvelope(req, reply, values.length ? values : [exception('E_FAIL', 'Unknown error')], status);
+    }
+  });
+
+  // Jobs run once the app is ready (ready() or listen) and until it closes; Chromium closes with it.
+  app.addHook('onReady', async () => jobWorker.start());
+  app.addHook('onClose', async () => {
+    await jobWorker.stop();
+    await browsers.close();
+  });
+
+  return { jobWorker, reports, browsers };
+}
