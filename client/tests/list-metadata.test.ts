@@ -46,9 +46,9 @@ describe('the shipped list metadata', () => {
     const db: Knex = database.db;
     const tables = new Set(modules.all().map((m) => m.table));
     for (const table of tables) {
-      const list: { name: string }[] = await db.raw(`PRAGMA index_list(${JSON.stringify(table)})`);
+      const list: { name: string }[] = await db.raw('select name from pragma_index_list(?)', [table]);
       const cols: string[][] = [];
-      for (const ix of list) cols.push(((await db.raw(`PRAGMA index_info(${JSON.stringify(ix.name)})`)) as { name: string }[]).map((c) => c.name));
+      for (const ix of list) cols.push(((await db.raw('select name from pragma_index_info(?) order by seqno', [ix.name])) as { name: string }[]).map((c) => c.name));
       indexes.set(table, cols);
     }
   });

@@ -104,6 +104,21 @@ export class Dispatcher {
     return this.services.db.transaction((trx) => def.handler(args as never, ctx(trx)));
   }
 
+  /** The context of a route that serves a caller outside an action (downloads, /out). */
+  routeContext(caller: Caller, requestId: string, versions: VersionSnapshot): ActionContext {
+    const services = this.services;
+    return {
+      services,
+      db: services.db,
+      caller,
+      requestId,
+      log: services.log.child({ reqId: requestId }),
+      effects: {},
+      versions,
+      call: (action, args) => this.invoke({ action, args }, caller, requestId, {}, versions),
+    };
+  }
+
   failure(e: unknown, action: string, requestId: string): EnvelopeValue[] {
     if (isAppError(e)) {
       const values: EnvelopeValue[] = [exception(e.code, e.message)];

@@ -80,7 +80,8 @@ export async function seriesOf(ctx: ActionContext, row: ChartDataRow, window: Ch
   applyScope(db, qb, module, scopeRe);
   applyWhere(qb, conditions, module);
   const keyExpr = months ? monthOf(db, group) : db.ref(`${group.alias}.${group.column}`);
-  const valueExpr = value ? db.raw(`${row.aggregate === 'sum' ? 'SUM' : 'AVG'}(??)`, [`${value.alias}.${value.column}`]) : db.raw('COUNT(*)');
+  const valueRef = value ? [`${value.alias}.${value.column}`] : [];
+  const valueExpr = row.aggregate === 'sum' ? db.raw('SUM(??)', valueRef) : row.aggregate === 'avg' ? db.raw('AVG(??)', valueRef) : db.raw('COUNT(*)');
   const rows = (await qb.select({ k: keyExpr, v: valueExpr }).groupBy(keyExpr as never)) as { k: unknown; v: unknown }[];
 
   const values = new Map<string, number>();

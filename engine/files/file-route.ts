@@ -5,7 +5,7 @@ import { VersionSnapshot } from '../db/change-versions.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
-import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
+import type { Caller, EngineServices } from '../actions/context.js';
 import type { Dispatcher } from '../actions/dispatch.js';
 import { fileStoreOf, findAttachment } from './attachments.js';
 import { SERVABLE_MIME_TYPES } from './file-types.js';
@@ -36,16 +36,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): v
       const caller = await deps.callerOf(req, versions);
       if (!caller) throw errors.illegalAccess();
       if (!/^[1-9][0-9]{0,14}$/.test(req.params.id)) throw errors.badRequest('The record id must be a positive whole number');
-      const ctx: ActionContext = {
-        services,
-        db: services.db,
-        caller,
-        requestId: req.id,
-        log: services.log.child({ reqId: req.id }),
-        effects: {},
-        versions,
-        call: (action, args) => dispatcher.invoke({ action, args }, caller, req.id, {}, versions),
-      };
+      const ctx = dispatcher.routeContext(caller, req.id, versions);
       const found = await findAttachment(ctx, req.params.module, Number(req.params.id));
       const body = await store.open(found.hash);
       if (!body) {

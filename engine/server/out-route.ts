@@ -57,18 +57,7 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
   const browsers = new BrowserPool({ executablePath: services.config.chromiumPath, maxPages: services.config.reportPages, timeoutMs: services.config.reportTimeoutMs, log: services.log.child({ component: 'reports' }) });
   const jobWorker = jobWorkerFor(services);
 
-  function contextOf(req: FastifyRequest, caller: Caller, versions: VersionSnapshot): ActionContext {
-    return {
-      services,
-      db: services.db,
-      caller,
-      requestId: req.id,
-      log: services.log.child({ reqId: req.id }),
-      effects: {},
-      versions,
-      call: (action, args) => dispatcher.invoke({ action, args }, caller, req.id, {}, versions),
-    };
-  }
+  const contextOf = (req: FastifyRequest, caller: Caller, versions: VersionSnapshot): ActionContext => dispatcher.routeContext(caller, req.id, versions);
 
   async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number) {
     const job = await findOwnJob(ctx, id, EXPORT_LIST_EXCEL);
