@@ -12,6 +12,11 @@ import { apiTokens } from './0008_api_tokens.js';
 import { jobs } from './0009_jobs.js';
 import { screenMetadata } from './0010_screen_metadata.js';
 import { listIndexes } from './0011_list_indexes.js';
+import { threads } from './0012_threads.js';
+import { bulletins } from './0013_bulletins.js';
+import { admin } from './0014_admin.js';
+import { profileVerification } from './0015_profile_verification.js';
+import { dropdownRequests } from './0016_dropdown_requests.js';
 
 export type Migration = {
   name: string;
@@ -19,4 +24,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests];

@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLIENT_CONFIG = join(ROOT, 'client', 'vite.config.ts');
 const DIST_INDEX = join(ROOT, 'client', 'dist', 'index.html');
 /** Everything the bundle is made from, the shared engine modules included. */
-const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'sdk', 'engine/protocol', 'engine/metadata/screen-schemas.ts', 'engine/errors/catalogue.ts', 'engine/accounts/registration-rules.ts', 'engine/accounts/password-policy.ts', 'package-lock.json'];
+const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'sdk', 'engine/protocol', 'engine/metadata/screen-schemas.ts', 'engine/errors/catalogue.ts', 'engine/accounts/registration-rules.ts', 'engine/accounts/password-policy.ts', 'package-lock.json', 'scripts/client-build.ts'];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -23,9 +23,21 @@ export function clientIsStale(): boolean {
   return SOURCES.some((s) => newest(join(ROOT, s)) > built);
 }
 
+/**
+ * Always a production build: Vite and the React plugin follow NODE_ENV over the mode, and vitest
+ * sets it to `test`, which gave the browser tests (and every later `npm start` or bench:client
+ * reusing that build) React's development build with source paths in the bundle.
+ */
 export async function buildClient(): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: CLIENT_CONFIG, logLevel: 'warn' });
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: CLIENT_CONFIG, mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
 }
 
 export async function ensureClientBuilt(log: (line: string) => void = console.log): Promise<void> {

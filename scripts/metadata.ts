@@ -23,9 +23,11 @@ await runCli(async () => {
       console.log(`Exported to ${dir}: ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
     } else {
       const report = await importScreens(db, dir);
-      console.log(`Imported from ${dir}: ${report.added.length} added, ${report.changed.length} changed, ${report.unchanged.length} left alone`);
+      console.log(`Imported from ${dir}: ${report.added.length} added, ${report.changed.length} changed, ${report.removed.length} removed, ${report.unchanged.length} left alone`);
       for (const label of report.added) console.log(`  added    ${label}`);
       for (const label of report.changed) console.log(`  changed  ${label}`);
+      for (const label of report.removed) console.log(`  removed  ${label} (retired by ${dir}/retired.json)`);
+      if (report.personalViews) console.log(`  ${report.personalViews} personal list view(s) dropped: their list view was removed or now shows another screen`);
     }
   } finally {
     await db.destroy();

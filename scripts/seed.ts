@@ -2,7 +2,7 @@
 import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
 import { migrateLatest } from '../engine/db/migrate.js';
-import { runSeeds } from '../seeds/index.js';
+import { newTasksNotice, runSeeds } from '../seeds/index.js';
 import { runCli } from './cli.js';
 
 await runCli(async () => {
@@ -12,6 +12,7 @@ await runCli(async () => {
     await migrateLatest(db);
     const report = await runSeeds(db, { demo: process.env.SEED_DEMO !== '0' });
     console.log(report.skipped ? 'The database already holds data; seeds left it alone.' : `Seeded: ${JSON.stringify(report.counts)}`);
+    if (report.skipped && report.counts.permissiontasks) console.log(newTasksNotice(report.counts.permissiontasks));
   } finally {
     await db.destroy();
   }

@@ -3,7 +3,7 @@
 import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
 import { migrateLatest } from '../engine/db/migrate.js';
-import { runSeeds, DEMO_PASSWORD, DEMO_USERS } from '../seeds/index.js';
+import { newTasksNotice, runSeeds, DEMO_PASSWORD, DEMO_USERS } from '../seeds/index.js';
 import { buildEngine } from '../engine/server/app.js';
 import { runCli } from './cli.js';
 import { ensureClientBuilt } from './client-build.js';
@@ -18,6 +18,7 @@ await runCli(async () => {
   const address = await engine.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? `MySQL/MariaDB (${new URL(config.databaseUrl).host})` : `embedded SQLite in ${config.dataDir}`;
   console.log(`\nPortal engine listening on ${address}  —  database: ${where}${report.skipped ? '' : ' (freshly seeded)'}`);
+  if (report.skipped && report.counts.permissiontasks) console.log(newTasksNotice(report.counts.permissiontasks));
   console.log(`Demo users (password ${DEMO_PASSWORD}):`);
   for (const u of DEMO_USERS) console.log(`  ${u.userid.padEnd(10)} ${u.description}`);
   console.log('');

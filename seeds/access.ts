@@ -6,7 +6,12 @@ import { MODULES_DIR } from '../engine/metadata/paths.js';
 import { ACCOUNT_PERMISSIONS } from '../engine/accounts/permissions.js';
 import { MAIL_PERMISSIONS } from '../engine/mail/permissions.js';
 import { IDENTITY_PERMISSIONS } from '../engine/identity/permissions.js';
+import { SYSTEM_PERMISSIONS } from '../engine/actions/system/permissions.js';
+import { SUB_USER_PERMISSIONS } from '../engine/actions/accounts/sub-users.js';
+import { ROLE_PERMISSIONS } from '../engine/actions/roles/permissions.js';
+import { BULLETIN_IRU_PERMISSIONS, BULLETIN_RE_PERMISSIONS } from '../engine/actions/bulletins/bulletins.js';
 import { insertRows } from './support.js';
+import { bumpVersions } from '../engine/db/change-versions.js';
 
 export const ROLES = { re: 1, iru: 2, dmo: 3, sysadmin: 10, preparer: 25, checker: 26, approver: 27 } as const;
 
@@ -27,8 +32,43 @@ const IRU_EDITS = ['RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'Da
 /** IRU staff review submissions (state changes, freezing) but do not create or delete them. */
 const IRU_UPDATES = ['Form', 'FormBatch'];
 
+/** Help desk and queries (docs/threads.md): IRU staff raise, answer and move threads. */
+const THREAD_IRU_GRANTS = ['Helpdesk.create', 'Helpdesk.update', 'HelpdeskMessage.create', 'Helpdesk_Reference.create', 'HelpdeskMessage_Reference.create', 'Query.create', 'Query.update', 'QueryMessage.create', 'Query_Reference.create', 'QueryMessage_Reference.create', 'Resubmission.create', 'ResubmissionForm.create'];
+/** RE users ask and answer in their entity's threads, through the scoped variants. */
+const THREAD_RE_GRANTS = [
+  'RE-Helpdesk.select', 'RE-Helpdesk.create', 'RE-HelpdeskMessage.select', 'RE-HelpdeskMessage.create',
+  'Helpdesk_Reference.select', 'Helpdesk_Reference.create', 'HelpdeskMessage_Reference.select', 'HelpdeskMessage_Reference.create',
+  'RE-Query.select', 'RE-QueryMessage.select', 'RE-QueryMessage.create',
+  'Query_Reference.select', 'QueryMessage_Reference.select', 'QueryMessage_Reference.create',
+];
+
+/** Dropdown value requests (docs/requests.md): RE users ask through the scoped variant; IRU staff approve or reject. */
+const DROPDOWN_RE_GRANTS = ['RE-SMSDropdown.select', 'RE-SMSDropdown.create'];
+const DROPDOWN_IRU_GRANTS = ['SMSDropdown.update', 'SMSDropdown.action.approve'];
+
+/** Everyone's own profile (My-User: a few fields of one's own user record, form 66). */
+const SELF_SERVICE = ['My-User.select', 'My-User.update'];
+
+/** What IRU staff may do beyond reading every module. */
+const IRU_GRANTS = new Set<string>([
+  ...IRU_EDITS.flatMap((m) => [`${m}.create`, `${m}.update`]),
+  ...IRU_UPDATES.map((m) => `${m}.update`),
+  ...ACCOUNT_PERMISSIONS,
+  ...MAIL_PERMISSIONS,
+  ...SYSTEM_PERMISSIONS,
+  ...SELF_SERVICE,
+  ...THREAD_IRU_GRANTS,
+  ...BULLETIN_IRU_PERMISSIONS,
+  ...DROPDOWN_IRU_GRANTS,
+]);
+
 /** What an RE user may do: its own entity (through RE-RE), reference data, its attachments. */
 const RE_GRANTS = [
+  ...SELF_SERVICE,
+  ...SUB_USER_PERMISSIONS,
+  ...THREAD_RE_GRANTS,
+  ...BULLETIN_RE_PERMISSIONS,
+  ...DROPDOWN_RE_GRANTS,
   'RE-RE.select', 'RE-RE.update',
   'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',
   'WebList.select', 'WebListview.select', 'WebForms.select', 'DashboardChart.select', 'DashboardGroup.select',
@@ -41,9 +81,8 @@ const RE_GRANTS = [
 ];
 
 
-export async function seedAccess(db: Knex, createon: string): Promise<Record<string, number>> {
-  const roles = ROLE_ROWS.map(([id, name, issystem]) => ({ id, name, issystem, createon }));
-
+/** Every permission task this release knows: CRUD of each module, then the actions' own. */
+export function taskRows(createon: string): Record<string, unknown>[] {
   const modules = ModuleRegistry.fromDirectory(MODULES_DIR).all();
   const tasks: Record<string, unknown>[] = modules.flatMap((m) =>
     CRUD_ACTIONS.map((action) => ({
@@ -55,12 +94,55 @@ export async function seedAccess(db: Knex, createon: string): Promise<Record<str
       createon,
     })),
   );
+  // The actions' own permissions: `{Module}.{action}`, titled by the area they belong to.
+  const actionTask = (name: string, moduleName: string) => {
+    const [module, code] = name.split('.');
+    return { name, code, module, module_name: moduleName, state: 33, createon };
+  };
   // Account review and password resets (engine/accounts): administrators and IRU staff.
-  for (const name of ACCOUNT_PERMISSIONS) tasks.push({ name, code: name.split('.')[1], module: 'User', module_name: 'User', state: 33, createon });
+  for (const name of ACCOUNT_PERMISSIONS) tasks.push(actionTask(name, 'User'));
   // Queueing templated e-mail (Email.generate): administrators and IRU staff.
-  for (const name of MAIL_PERMISSIONS) tasks.push({ name, code: name.split('.')[1], module: 'Email', module_name: 'E-mail', state: 33, createon });
+  for (const name of MAIL_PERMISSIONS) tasks.push(actionTask(name, 'E-mail'));
   // MFA reset and API tokens (engine/identity): administrators only (role 10 holds every task).
-  for (const p of IDENTITY_PERMISSIONS) tasks.push({ name: `${p.module}.${p.action}`, code: p.action, module: p.module, module_name: p.title, state: 33, createon });
+  for (const p of IDENTITY_PERMISSIONS) tasks.push(actionTask(`${p.module}.${p.action}`, p.title));
+  // The home page's monitors (System.monitor): administrators and IRU staff, never RE users.
+  for (const name of SYSTEM_PERMISSIONS) tasks.push(actionTask(name, 'System'));
+  // A primary RE user's sub-user status buttons: RE users only.
+  for (const name of SUB_USER_PERMISSIONS) tasks.push(actionTask(name, 'Reporting entity contact'));
+  // Rows a module shows only with a permission of its own (RE-Query.confidential, docs/threads.md).
+  for (const m of modules) if (m.def.restrictUnless) tasks.push(actionTask(`${m.permissionName}.${m.def.restrictUnless.permission}`, m.def.title ?? m.name));
+  // State-map moves that name a permission (SMSDropdown's approve and reject: SMSDropdown.action.approve).
+  for (const m of modules) {
+    for (const name of new Set(m.stateMap?.permissions.values() ?? [])) {
+      tasks.push({ name, code: name.slice(m.permissionName.length + 1), module: m.permissionName, module_name: m.def.title ?? m.name, state: 33, createon });
+    }
+  }
+  // Editing roles' grants (Role & Permission): the system role; administrators grant it on.
+  for (const name of ROLE_PERMISSIONS) tasks.push(actionTask(name, 'Role & Permission'));
+  return tasks;
+}
+
+/**
+ * A database seeded by an earlier release lacks the tasks of modules and actions added since:
+ * they are added, and granted to the system roles (which hold every task). Which other roles get
+ * them is the administrators' decision (Role & Permission). Answers the number of tasks added.
+ */
+export async function addMissingTasks(db: Knex, createon: string): Promise<number> {
+  const known = new Set((await db('permissiontasks').pluck('name')).map(String));
+  const missing = taskRows(createon).filter((t) => !known.has(String(t.name)));
+  if (!missing.length) return 0;
+  await insertRows(db, 'permissiontasks', missing);
+  const ids = (await db('permissiontasks').whereIn('name', missing.map((t) => String(t.name))).pluck('id')).map(Number);
+  const systemRoles = (await db('role').where({ issystem: true }).pluck('id')).map(Number);
+  await insertRows(db, 'role_permissiontasks', systemRoles.flatMap((role) => ids.map((task) => ({ link_fk_role: role, link_fk_permissiontasks: task }))));
+  // Callers' permissions are cached per change version of the access tables.
+  await bumpVersions(db, ['permissiontasks', 'role_permissiontasks']);
+  return missing.length;
+}
+
+export async function seedAccess(db: Knex, createon: string): Promise<Record<string, number>> {
+  const roles = ROLE_ROWS.map(([id, name, issystem]) => ({ id, name, issystem, createon }));
+  const tasks = taskRows(createon);
 
   const counts = {
     role: await insertRows(db, 'role', roles),
@@ -72,9 +154,7 @@ export async function seedAccess(db: Knex, createon: string): Promise<Record<str
   const all = [...taskIds.keys()];
   const grants: Record<number, string[]> = {
     [ROLES.sysadmin]: all,
-    [ROLES.iru]: all.filter(
-      (n) => n.endsWith('.select') || IRU_EDITS.some((m) => n === `${m}.create` || n === `${m}.update`) || IRU_UPDATES.some((m) => n === `${m}.update`) || (ACCOUNT_PERMISSIONS as readonly string[]).includes(n) || (MAIL_PERMISSIONS as readonly string[]).includes(n),
-    ),
+    [ROLES.iru]: all.filter((n) => n.endsWith('.select') || IRU_GRANTS.has(n)),
     [ROLES.re]: RE_GRANTS,
   };
   const links = Object.entries(grants).flatMap(([role, names]) =>

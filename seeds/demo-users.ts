@@ -63,9 +63,15 @@ export async function seedDemoUsers(db: Knex, createon: string): Promise<Record<
   const entityLinks = USERS.flatMap((u) =>
     u.entities.map(([re, role, isprimary]) => ({ link_fk_re: re, link_fk_user: u.id, role, isprimary })),
   );
-  return {
+  const counts = {
     user: await insertRows(db, 'user', rows),
     user_role: await insertRows(db, 'user_role', roleLinks),
     re_user: await insertRows(db, 're_user', entityLinks),
   };
+  // The demo's primary users have confirmed their entities' profiles; an entity that gets its
+  // first user by registration waits for that user's confirmation (docs/accounts.md).
+  for (const l of entityLinks.filter((x) => x.isprimary)) {
+    await db('re').where({ id: l.link_fk_re }).update({ verifybizinfo: createon, verifybizinfoby: l.link_fk_user, verifyoffice: createon, verifyofficeby: l.link_fk_user });
+  }
+  return counts;
 }

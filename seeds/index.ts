@@ -2,9 +2,14 @@
 // request. Runs once: a database whose `list` table has rows is left alone.
 import type { Knex } from 'knex';
 import { sqlDateTime } from '../engine/db/clock.js';
-import { seedAccess } from './access.js';
+import { addMissingTasks, seedAccess } from './access.js';
+import { seedDemoAdmin } from './demo-admin.js';
+import { seedDemoDashboards } from './demo-dashboards.js';
+import { seedDemoDropdownRequests } from './demo-dropdown-requests.js';
+import { seedDemoBulletins } from './demo-bulletins.js';
 import { seedDemoEntities } from './demo-entities.js';
 import { seedDemoForms } from './demo-forms.js';
+import { seedDemoThreads } from './demo-threads.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
 import { seedMailTemplates } from './mail-templates.js';
@@ -12,6 +17,11 @@ import { seedParameters } from './parameters.js';
 import { seedScreens } from './screens.js';
 
 export { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+
+/** What start-up says when a database seeded by an earlier release got this release's new tasks. */
+export function newTasksNotice(n: number): string {
+  return `Added ${n} permission task${n === 1 ? '' : 's'} of this release, granted to the system administrator role; grant them to other roles in Role & Permission.`;
+}
 
 export interface SeedReport {
   skipped: boolean;
@@ -22,11 +32,16 @@ export interface SeedReport {
 export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedReport> {
   // One transaction, so a failed run leaves nothing half-seeded for the next run to skip.
   return db.transaction(async (trx) => {
-    const existing = await trx('list').count({ n: '*' }).first();
-    if (Number(existing?.n ?? 0) > 0) return { skipped: true, counts: {} };
-
     // A UTC string, as the engine stores date-times; knex would bind a Date as epoch ms on SQLite.
     const createon = sqlDateTime();
+    const existing = await trx('list').count({ n: '*' }).first();
+    if (Number(existing?.n ?? 0) > 0) {
+      // Seeded by an earlier release: only the permission tasks it lacks are added.
+      const added = await addMissingTasks(trx, createon);
+      const counts: Record<string, number> = added ? { permissiontasks: added } : {};
+      return { skipped: true, counts };
+    }
+
     const counts: Record<string, number> = {
       ...(await seedLists(trx, createon)),
       ...(await seedAccess(trx, createon)),
@@ -38,6 +53,11 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
       Object.assign(counts, await seedDemoEntities(trx, createon));
       Object.assign(counts, await seedDemoUsers(trx, createon));
       Object.assign(counts, await seedDemoForms(trx, createon));
+      Object.assign(counts, await seedDemoThreads(trx, createon));
+      Object.assign(counts, await seedDemoDashboards(trx, createon));
+      Object.assign(counts, await seedDemoBulletins(trx, createon));
+      Object.assign(counts, await seedDemoDropdownRequests(trx, createon));
+      for (const [table, n] of Object.entries(await seedDemoAdmin(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     }
     return { skipped: false, counts };
   });

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
-export const LIST_GROUPS = { status: 1, calendar: 80, parameterType: 280, position: 295 } as const;
+export const LIST_GROUPS = { status: 1, calendar: 80, helpdeskCategory: 248, parameterType: 280, position: 295 } as const;
 
 /** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
 export const STATUSES: [number, string, string][] = [
@@ -94,12 +94,26 @@ export const PARAMETER_TYPES: [number, string, string][] = [
   [7632, 'Rich Text', 'richtext'],
 ];
 
+/**
+ * Help desk categories (group 248, seed 002 §9): 1408 links a user with a role, 1409 carries
+ * subscription requests, 1101164 pre-fills a contact e-mail text; the other names are ours.
+ */
+export const HELPDESK_CATEGORIES: [number, string][] = [
+  [1410, 'General Enquiry'],
+  [1411, 'Technical Issue'],
+  [1412, 'Submission'],
+  [1408, 'Link User Request'],
+  [1409, 'Email Subscription'],
+  [1101164, 'Update Contact Email'],
+];
+
 export async function seedLists(db: Knex, createon: string): Promise<Record<string, number>> {
   const groups = [
     { id: LIST_GROUPS.status, name: 'Status' },
     { id: LIST_GROUPS.calendar, name: 'Calendar' },
     { id: LIST_GROUPS.parameterType, name: 'Parameter type' },
     { id: LIST_GROUPS.position, name: 'Position' },
+    { id: LIST_GROUPS.helpdeskCategory, name: 'Helpdesk category' },
   ].map((g) => ({ ...g, state: 33, createon }));
 
   const entries = [
@@ -107,6 +121,7 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     ...POSITIONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.position, displayorder: i + 1 })),
     ...CALENDARS.map(([id, name, months], i) => ({ id, name, value0: months || null, listgroup: LIST_GROUPS.calendar, displayorder: i + 1 })),
     ...PARAMETER_TYPES.map(([id, name, kind], i) => ({ id, name, value0: kind, listgroup: LIST_GROUPS.parameterType, displayorder: i + 1 })),
+    ...HELPDESK_CATEGORIES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.helpdeskCategory, displayorder: i + 1 })),
   ].map((e) => ({ ...e, state: 33, createon }));
 
   return {

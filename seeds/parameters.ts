@@ -1,11 +1,15 @@
-// Business and system parameters the engine reads by code, with their starting values.
+// Business and system parameters with their starting values. System parameters (`issystem`) are
+// the engine's own settings, read by code (identity policy, support mailbox): /iru/sparameters,
+// role 24. Business parameters are the regulator's reference values, read by id (seed 003 §3:
+// 16 PEOI officers, 17 cc list, 19 sections): /iru/parameters. docs/roles.md.
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
 const TEXT = 1648;
 const NUMBER = 1649;
+const MULTILINE = 7631;
 
-/** [code, name, field type (list group 280), value]. */
+/** [code, name, field type (list group 280), value]: the system parameters. */
 export const PARAMETERS: [string, string, number, string][] = [
   ['MFA_POLICY', 'Who must use MFA: everyone, staff, optional', TEXT, 'optional'],
   ['PASSWORD_EXPIRY_DAYS', 'Days before a password expires (0 = never)', NUMBER, '90'],
@@ -15,7 +19,15 @@ export const PARAMETERS: [string, string, number, string][] = [
   ['SUPPORT_EMAIL', 'Support mailbox shown to users', TEXT, 'support@regportal.example'],
 ];
 
+/** [id, code, name, field type, value]: business parameters the seeds name by id (JSON values). */
+export const BUSINESS_PARAMETERS: [number, string, string, number, string][] = [
+  [16, 'PEOI_OFFICERS', 'PEOI officers', MULTILINE, JSON.stringify([{ name: 'PEOI Officer', position: 'Manager', unit: 'Compliance', department: 'Supervision', email: 'peoi@regportal.example' }])],
+  [17, 'PEOI_CC', 'Show-cause letter cc list', MULTILINE, JSON.stringify([{ no: 1, name: 'Head of Supervision', by: 'email' }])],
+  [19, 'PEOI_SECTIONS', 'Show-cause letter sections', MULTILINE, JSON.stringify([{ section: 'Section 1' }])],
+];
+
 export async function seedParameters(db: Knex, createon: string): Promise<Record<string, number>> {
-  const rows = PARAMETERS.map(([code, name, fieldtype, value0]) => ({ code, name, fieldtype, value0, state: 33, createon }));
-  return { parameters: await insertRows(db, 'parameters', rows) };
+  const system = PARAMETERS.map(([code, name, fieldtype, value0]) => ({ code, name, fieldtype, value0, state: 33, issystem: true, createon }));
+  const business = BUSINESS_PARAMETERS.map(([id, code, name, fieldtype, value0]) => ({ id, code, name, fieldtype, value0, state: 33, issystem: false, createon }));
+  return { parameters: (await insertRows(db, 'parameters', system)) + (await insertRows(db, 'parameters', business)) };
 }

@@ -32,13 +32,13 @@ describe.each(await testDialects())('generic form page smoke (%s)', (dialect) =>
   it('creates a public message and updates its end date, as the database then holds', async () => {
     const { page, errors } = await portal.page();
     await signIn(page, portal.url, 'iru');
-    await page.goto(`${portal.url}/iru/form/46/create`);
+    await page.goto(`${portal.url}/iru/form/154/create`);
     await page.waitForSelector('[data-form][data-mode=create]');
     await setField(page, 'message', `<p>Smoke on ${dialect}</p>`);
     await setField(page, 'startdate', '02/01/2025');
     await page.click('[data-action=save]');
     expect(await confirm(page)).toBe('Created');
-    const path = await waitForPath(page, (p) => /^\/iru\/form\/46\/view\/\d+$/.test(p));
+    const path = await waitForPath(page, (p) => /^\/iru\/form\/154\/view\/\d+$/.test(p));
     const id = Number(path.split('/').pop());
     const db = portal.t.database.db;
     const created = await db('publicmessage').where({ id }).first('message', 'startdate', 'updatectr');
@@ -51,7 +51,7 @@ describe.each(await testDialects())('generic form page smoke (%s)', (dialect) =>
     await setField(page, 'enddate', '31/12/2025');
     await page.click('[data-action=update]');
     expect(await confirm(page)).toBe('Update successfully');
-    await waitForPath(page, (p) => p === `/iru/form/46/view/${id}`);
+    await waitForPath(page, (p) => p === `/iru/form/154/view/${id}`);
     const updated = await db('publicmessage').where({ id }).first('enddate', 'updatectr');
     expect(String(updated.enddate).slice(0, 10)).toBe('2025-12-31');
     expect(Number(updated.updatectr)).toBe(Number(created.updatectr) + 1);

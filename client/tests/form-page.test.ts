@@ -16,6 +16,8 @@ const HELPER_FORM = 9004;
 const RELATION_FORM = 9005;
 const READONLY_FORM = 9006;
 const ENTITY_FORM = 9007;
+/** Parameters with an editable state selector (the shipped parameter forms 61 and 149 keep status read-only). */
+const PARAMETER_FORM = 9008;
 const BROKEN_FORM = 9099;
 const CHILD_LIST = 9047;
 
@@ -109,6 +111,20 @@ const TEST_FORMS: { id: number; name: string; module: string; properties: unknow
       ],
     },
   },
+  {
+    id: PARAMETER_FORM,
+    name: 'Parameter',
+    module: 'Parameters',
+    properties: {
+      fields: [
+        { tag: 'input', attributes: { name: 'name', required: true, maxLength: 255 }, config: { label: 'Name' } },
+        { tag: 'input', attributes: { name: 'code', required: true, maxLength: 50 }, config: { label: 'Code' } },
+        { tag: 'select', attributes: { name: 'fieldtype' }, config: { label: 'Field Type' }, ajax: { module: 'List', listgroup: 280 } },
+        { tag: 'state', attributes: { name: 'state' }, config: { label: 'Status' } },
+        { tag: 'textarea', attributes: { name: 'value0' }, config: { label: 'Value', width: 12 } },
+      ],
+    },
+  },
 ];
 
 describe('generic form page (sqlite)', () => {
@@ -196,7 +212,7 @@ describe('generic form page (sqlite)', () => {
     const { page, errors } = await portal.page();
     await recordDialogs(page);
     await signIn(page, portal.url, 'iru');
-    await openForm(page, '/iru/form/45/create');
+    await openForm(page, `/iru/form/${PARAMETER_FORM}/create`);
     expect(await page.$eval('[data-form]', (e) => e.getAttribute('data-mode'))).toBe('create');
     expect(await actions(page)).toEqual(['Back', 'Save', 'Save and New']);
     await setField(page, 'name', 'Maximum upload size');
@@ -207,7 +223,7 @@ describe('generic form page (sqlite)', () => {
     expect(await answerDialog(page)).toEqual({ title: 'Created', message: 'Successfully create.' });
     expect(await dialogsSeen(page)).toContain('busy:|Creating...');
 
-    const viewPath = await waitForPath(page, (p) => /^\/iru\/form\/45\/view\/\d+$/.test(p));
+    const viewPath = await waitForPath(page, (p) => new RegExp(`^/iru/form/${PARAMETER_FORM}/view/\\d+$`).test(p));
     const id = Number(viewPath.split('/').pop());
     await page.waitForSelector('[data-form][data-mode=view]');
     expect(await valueOf(page, 'name')).toBe('Maximum upload size');
@@ -215,7 +231,7 @@ describe('generic form page (sqlite)', () => {
     expect(await stored('Parameters', id)).toMatchObject({ name: 'Maximum upload size', code: 'MAX_UPLOAD_TEST', value0: '20 MB', state: 33 });
 
     await page.click('[data-action=edit]');
-    await waitForPath(page, (p) => p === `/iru/form/45/edit/${id}`);
+    await waitForPath(page, (p) => p === `/iru/form/${PARAMETER_FORM}/edit/${id}`);
     await page.waitForSelector('[data-form][data-mode=edit]');
     expect(await isDisabled(page, 'update')).toBe(true);
     await setField(page, 'value0', '25 MB');
@@ -223,7 +239,7 @@ describe('generic form page (sqlite)', () => {
     await page.click('[data-action=update]');
     expect(await answerDialog(page)).toEqual({ title: 'Update successfully', message: 'Successfully update.' });
     expect(await dialogsSeen(page)).toContain('busy:|Updating...');
-    await waitForPath(page, (p) => p === `/iru/form/45/view/${id}`);
+    await waitForPath(page, (p) => p === `/iru/form/${PARAMETER_FORM}/view/${id}`);
     expect(await stored('Parameters', id)).toMatchObject({ name: 'Maximum upload size', value0: '25 MB', state: 4, updatectr: 2 });
     expect(errors).toEqual([]);
   });
@@ -231,7 +247,7 @@ describe('generic form page (sqlite)', () => {
   it('keeps Save and Update disabled until the form has changed', async () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 'iru');
-    await openForm(page, '/iru/form/45/create');
+    await openForm(page, `/iru/form/${PARAMETER_FORM}/create`);
     expect(await isDisabled(page, 'save')).toBe(true);
     expect(await isDisabled(page, 'save-new')).toBe(true);
     await setField(page, 'name', 'x');
@@ -254,12 +270,12 @@ describe('generic form page (sqlite)', () => {
   it('saves and starts a new record with Save and New', async () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 'iru');
-    await openForm(page, '/iru/form/46/create');
+    await openForm(page, '/iru/form/154/create');
     await setField(page, 'message', '<p>Maintenance on Sunday</p>');
     await setField(page, 'startdate', '01/03/2025');
     await page.click('[data-action=save-new]');
     expect(await answerDialog(page)).toEqual({ title: 'Created', message: 'Successfully create.' });
-    expect(await pathOf(page)).toBe('/iru/form/46/create');
+    expect(await pathOf(page)).toBe('/iru/form/154/create');
     expect(await valueOf(page, 'message')).toBe('');
     expect(await isDisabled(page, 'save')).toBe(true);
     const rows = await portal.t.database.db('publicmessage').where({ message: '<p>Maintenance on Sunday</p>' }).select('startdate');
@@ -324,7 +340,7 @@ describe('generic form page (sqlite)', () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 'iru');
     const existing = await portal.t.database.db('parameters').whereNotNull('code').first('code');
-    await openForm(page, '/iru/form/45/create');
+    await openForm(page, `/iru/form/${PARAMETER_FORM}/create`);
     await setField(page, 'name', 'Duplicate');
     await setField(page, 'code', String(existing.code));
     await page.click('[data-action=save]');
@@ -332,7 +348,7 @@ describe('generic form page (sqlite)', () => {
     const msg = await page.$eval('[data-field-error=code]', (e) => e.textContent ?? '');
     expect(msg.length).toBeGreaterThan(0);
     expect(await page.$eval('[data-form-error]', (e) => e.textContent)).toBe('Please correct the highlighted fields.');
-    expect(await pathOf(page)).toBe('/iru/form/45/create');
+    expect(await pathOf(page)).toBe(`/iru/form/${PARAMETER_FORM}/create`);
     // Correcting the field takes its message away.
     await setField(page, 'code', 'UNIQUE_CODE_1');
     expect(await page.$('[data-field-error=code]')).toBeNull();
@@ -391,8 +407,8 @@ describe('generic form page (sqlite)', () => {
     const second = await portal.page();
     await signIn(first.page, portal.url, 'iru');
     await signIn(second.page, portal.url, 'iru');
-    await openForm(first.page, `/iru/form/45/edit/${id}`);
-    await openForm(second.page, `/iru/form/45/edit/${id}`);
+    await openForm(first.page, `/iru/form/${PARAMETER_FORM}/edit/${id}`);
+    await openForm(second.page, `/iru/form/${PARAMETER_FORM}/edit/${id}`);
     await first.page.waitForSelector('[data-action=update]');
     await second.page.waitForSelector('[data-action=update]');
 
@@ -499,7 +515,7 @@ describe('generic form page (sqlite)', () => {
   it('says No Record Found for a record that does not exist', async () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 'iru');
-    await openForm(page, '/iru/form/45/view/987654');
+    await openForm(page, `/iru/form/${PARAMETER_FORM}/view/987654`);
     expect(await answerDialog(page)).toEqual({ title: 'Form Error', message: 'No Record Found' });
     expect(await page.$('[data-not-found]')).not.toBeNull();
     expect(await actions(page)).toEqual(['Back']);

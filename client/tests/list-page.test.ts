@@ -147,6 +147,8 @@ describe('the generic list page (sqlite)', () => {
     await readGrid(page);
     await clickRowButton(page, 'Position', 'Entries');
     await waitForPath(page, (p) => p === '/iru/list/47/fk_listgroup/295');
+    // The list group's grid may stay on screen a moment after the address changed.
+    await page.waitForSelector('[data-list="47"] [data-list-grid]');
     const grid = await readGrid(page);
     const server = await serverSelect(portal, 'iru', { module: 'List', fields: ['name'], where: [['listgroup', '=', 295]], order: 'listgroup asc, displayorder asc', max: 20 });
     expect(server.total).toBe(16);
@@ -302,7 +304,7 @@ describe('the generic list page (sqlite)', () => {
   });
 
   it('sets a row to Inactive after confirmation with the setStatus helper, and the row then offers Activate', async () => {
-    const page = await as('iru', '/iru/parameters');
+    const page = await as('iru', '/iru/sparameters');
     await readGrid(page);
     await clickRowButton(page, 'MFA_POLICY', 'Deactivate');
     expect(await answerDialog(page, 'yes')).toContain('This record will be set to: Inactive');
@@ -377,7 +379,7 @@ describe('the generic list page (sqlite)', () => {
       ['iru', '/iru/form', 'list-iru-form', { module: 'Form' }],
       ['iru', '/iru/reusers', 'list-iru-reusers', { module: 'RE_User' }],
       ['iru', '/iru/email_template', 'list-iru-email-templates', { module: 'EmailTemplate' }],
-      ['iru', '/iru/role', 'list-iru-roles', { module: 'Role' }],
+      ['iru', '/iru/permission/role', 'list-iru-roles', { module: 'Role' }],
       ['re', '/re/registersubusers', 'list-re-subusers', { module: 'RE_User' }],
       ['re', '/re/redropdown', 'list-re-dropdowns', { module: 'List' }],
       ['admin', '/list/weblist', 'list-admin-weblist', { module: 'WebList' }],

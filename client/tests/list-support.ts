@@ -15,23 +15,41 @@ export interface Grid {
 
 export const GRID = '[data-list-grid]';
 
-async function snapshot(page: Page): Promise<Grid> {
-  return page.$eval(GRID, (g) => ({
-    headers: [...g.querySelectorAll('[role=columnheader]')].map((h) => (h.textContent ?? '').trim()),
-    rows: [...g.querySelectorAll('[role=row][data-row-id]')].map((r) => [...r.querySelectorAll('[role=gridcell]')].map((c) => (c.textContent ?? '').trim())),
-    ids: [...g.querySelectorAll('[role=row][data-row-id]')].map((r) => r.getAttribute('data-row-id') ?? ''),
-    total: Number(g.getAttribute('data-total')),
-    seq: Number(g.getAttribute('data-load-seq')),
-  }));
+/** The grid once a load has finished (after load number `after`, when given). */
+export function readGrid(page: Page, after = 0): Promise<Grid> {
+  return waitForGrid(page, after, null);
 }
 
-/** The grid once a load has finished (after load number `after`, when given). */
-export async function readGrid(page: Page, after = 0): Promise<Grid> {
-  await page.waitForFunction((sel, n) => {
-    const g = document.querySelector(sel);
-    return g !== null && g.getAttribute('data-state') === 'ready' && Number(g.getAttribute('data-load-seq')) > n;
-  }, {}, GRID, after);
-  return snapshot(page);
+/**
+ * The grid once a finished load shows a column titled `header`: for a live preview, whose
+ * reloads follow edits after a pause, so the load a given edit causes cannot be told by count.
+ */
+export function readGridWithHeader(page: Page, header: string): Promise<Grid> {
+  return waitForGrid(page, 0, header);
+}
+
+async function waitForGrid(page: Page, after: number, header: string | null): Promise<Grid> {
+  // Waited for and read in one step in the page: a navigation may replace the grid in between.
+  const handle = await page.waitForFunction(
+    (sel, n, h) => {
+      const g = document.querySelector(sel);
+      if (g === null || g.getAttribute('data-state') !== 'ready' || Number(g.getAttribute('data-load-seq')) <= n) return false;
+      const headers = [...g.querySelectorAll('[role=columnheader]')].map((e) => (e.textContent ?? '').trim());
+      if (h !== null && !headers.includes(h)) return false;
+      return {
+        headers,
+        rows: [...g.querySelectorAll('[role=row][data-row-id]')].map((r) => [...r.querySelectorAll('[role=gridcell]')].map((c) => (c.textContent ?? '').trim())),
+        ids: [...g.querySelectorAll('[role=row][data-row-id]')].map((r) => r.getAttribute('data-row-id') ?? ''),
+        total: Number(g.getAttribute('data-total')),
+        seq: Number(g.getAttribute('data-load-seq')),
+      };
+    },
+    {},
+    GRID,
+    after,
+    header,
+  );
+  return (await handle.jsonValue()) as Grid;
 }
 
 /** The number of finished loads so far, to wait for the next one after an action. */

@@ -70,8 +70,9 @@ describe('shells and route guards (sqlite)', () => {
   it('signs an administrator in to the internal admin shell, out of /re and /iru', async () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 'admin');
-    await waitForPath(page, (p) => p === '/list/weblist_view');
-    expect(await page.$eval('[data-shell]', (e) => e.getAttribute('data-shell'))).toBe('admin');
+    // An administrator's home is the demo page of seed 000 §2.7, inside the admin shell.
+    await waitForPath(page, (p) => p === '/home');
+    await page.waitForSelector('[data-shell=admin] [data-home-page]');
     const labels = await page.$$eval('.sidebar .menu-link', (els) => els.map((e) => e.textContent));
     expect(labels).toEqual(expect.arrayContaining(['WebList View', 'WebList', 'WebForm', 'Log Out']));
     await page.goto(`${portal.url}/re/dashboard`);

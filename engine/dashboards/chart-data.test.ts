@@ -12,6 +12,8 @@ const totalOf = (v: EnvelopeValue[]) => Number(v[1]?.type === 'text' ? v[1].text
 const idOf = (v: EnvelopeValue[]) => Number(v[0]?.type === 'recordset' ? v[0].rows[0][0] : NaN);
 
 interface ChartAnswer {
+  from_month: string;
+  months: string[];
   charts: { name: string; type: number; labels: string[]; datasets: { label: string; color: string; data?: number[]; error?: string }[] }[];
 }
 
@@ -51,6 +53,8 @@ describe.each(await testDialects())('dashboard chart data on %s', (dialect) => {
 
   it('counts entities per sector exactly as Record.select does', async () => {
     const answer = await groupFor(admin);
+    expect(answer.from_month).toBe(fromMonth);
+    expect(answer.months).toEqual(monthsAfter(fromMonth));
     const bySector = answer.charts[0];
     expect(bySector.name).toBe('Entities by sector');
     expect(bySector.labels.length).toBeGreaterThan(1);
@@ -98,6 +102,19 @@ describe.each(await testDialects())('dashboard chart data on %s', (dialect) => {
     const answer = await chart('Broken', [{ label: 'x', color: 'red', module: 'RE', aggregate: 'count', groupBy: { lookup: 'sector' } }], 4);
     expect(answer[0]).toMatchObject({ type: 'exception', code: 'E_VALIDATION' });
     expect(answer[1]?.type === 'text' ? JSON.parse(answer[1].text) : null).toEqual({ data: 'data/rows/0/color must match pattern "^#[0-9A-Fa-f]{6}$"' });
+  });
+
+  it('refuses a chart whose data rows name a module or field that does not exist, naming the path, and stores nothing', async () => {
+    const before = await t.database.db('dashboardchart').count({ n: '*' }).first();
+    const valueOf = (answer: Awaited<ReturnType<typeof chart>>) => (answer[1]?.type === 'text' ? JSON.parse(answer[1].text) : null);
+    const noModule = await chart('Typo', [{ label: 'x', color: '#000000', module: 'NoSuchModule', aggregate: 'count', groupBy: { lookup: 'sector' } }], 5);
+    expect(noModule[0]).toMatchObject({ type: 'exception', code: 'E_VALIDATION' });
+    expect(valueOf(noModule)).toEqual({ data: 'data/rows/0/module: no module named NoSuchModule' });
+    const row = { label: 'x', color: '#000000', module: 'RE', aggregate: 'sum', field: 'nosuchfield', groupBy: { month: 'createon' } };
+    expect(valueOf(await chart('Typo', [row], 5))).toEqual({ data: 'data/rows/0/field: RE has no field nosuchfield' });
+    expect(valueOf(await chart('Typo', [{ ...row, aggregate: 'count', field: undefined, groupBy: { lookup: 'nosector' } }], 5))).toEqual({ data: 'data/rows/0/groupBy/lookup: RE has no field nosector' });
+    expect(valueOf(await chart('Typo', [{ ...row, aggregate: 'count', field: undefined, where: [['nostate', '=', 1]] }], 5))).toEqual({ data: 'data/rows/0/where/0: RE has no field nostate' });
+    expect(await t.database.db('dashboardchart').count({ n: '*' }).first()).toEqual(before);
   });
 
   it('answers E_NOTFOUND for a group that does not exist', async () => {

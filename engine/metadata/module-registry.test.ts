@@ -143,3 +143,44 @@ describe('read-only fields of a variant', () => {
     );
   });
 });
+
+describe('writable fields of a variant', () => {
+  const base: ModuleDef[] = [{ name: 'User', table: 'user', fields: { name: { type: 'string' }, email: { type: 'string' }, contactno: { type: 'string' } } }];
+
+  it('are the only fields the variant writes; the rest, and any field added to the base later, stay read-only', () => {
+    const registry = new ModuleRegistry([...base, { name: 'My-User', table: 'user', variantOf: 'User', fields: {}, writableFields: ['name', 'contactno'], entityScope: { self: 'id' } }]);
+    const mine = registry.get('My-User')!;
+    expect([...mine.fields.values()].filter((f) => f.writable).map((f) => f.name).sort()).toEqual(['contactno', 'name']);
+    expect(mine.fields.get('email')).toMatchObject({ writable: false });
+    expect(registry.get('User')!.fields.get('email')).toMatchObject({ writable: true });
+  });
+
+  it('are refused at load when they name a field the module does not have, as is a self scope on a missing column', () => {
+    expect(() => new ModuleRegistry([...base, { name: 'My-User', table: 'user', variantOf: 'User', fields: {}, writableFields: ['nope'], entityScope: { self: 'id' } }])).toThrow(
+      'Module My-User: writableFields names unknown field nope',
+    );
+    expect(() => new ModuleRegistry([...base, { name: 'My-User', table: 'user', variantOf: 'User', fields: {}, entityScope: { self: 'owner' } }])).toThrow(
+      'Module My-User: entityScope column owner is not a field',
+    );
+  });
+});
+
+describe('counters of another module', () => {
+  const defs: ModuleDef[] = [
+    { name: 'Batch', table: 'batch', fields: { total: { type: 'integer' }, open: { type: 'integer' } }, counters: { of: 'Item', by: 'batch', columns: { total: null, open: [13] } } },
+    { name: 'Item', table: 'item', fields: { batch: { type: 'integer' }, state: { type: 'integer' } } },
+    { name: 'User', table: 'user', fields: { name: { type: 'string' } } },
+  ];
+
+  it('are found by the counted table, with the columns they keep', () => {
+    expect(new ModuleRegistry(defs).countersOf('item')).toEqual([{ table: 'batch', by: 'batch', columns: { total: null, open: [13] } }]);
+    expect(new ModuleRegistry(defs).countersOf('batch')).toEqual([]);
+  });
+
+  it('are refused at load when they count a missing field, keep a missing column, or count states of a module without them', () => {
+    const [batch, item, user] = defs;
+    expect(() => new ModuleRegistry([{ ...batch, counters: { of: 'Item', by: 'nope', columns: { total: null } } }, item, user])).toThrow('Module Batch: counters count Item.nope, which does not exist');
+    expect(() => new ModuleRegistry([{ ...batch, counters: { of: 'Item', by: 'batch', columns: { nope: null } } }, item, user])).toThrow('Module Batch: counter nope is not a field');
+    expect(() => new ModuleRegistry([batch, { ...item, fields: { batch: { type: 'integer' } } }, user])).toThrow('Module Batch: counter open counts states, but Item has no state');
+  });
+});

@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter } from './module-schema.js';
+import { resolveModuleRules, type ModuleRules } from './module-rules.js';
+import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter, type DateRule } from './module-schema.js';
 
 /** Alias of the module's own table in every query the engine builds. */
 export const BASE_ALIAS = 't';
@@ -56,9 +57,18 @@ export interface ResolvedModule {
   /** `RE-X` variants: every caller is limited to the current entity. */
   alwaysScoped: boolean;
   entityScope?: EntityScope;
+  /** A `parent` scope: the column pointing at the parent row and the module that scopes it. */
+  scopeParent?: { column: string; module: ResolvedModule };
+  /** Conditions every row reached through this module meets (ModuleDef.scopeWhere). */
+  scopeWhere?: NonNullable<ModuleDef['scopeWhere']>;
+  /** Date rules checked on every write (ModuleDef.dateRules, a variant's own or its base's). */
+  dateRules: DateRule[];
   shared: boolean;
-  stateMap?: { default: number; transitions: [number, number][] };
+  /** Transitions as from/to pairs; `permissions`: `"from>to"` → the `{permissionName}.x` a move needs. */
+  stateMap?: { default: number; transitions: [number, number][]; permissions: Map<string, string> };
   filters: Record<string, NamedFilter>;
+  /** Thread rules (replyTo, stateRequires, …), a variant's own or else its base module's (module-rules.ts). */
+  rules?: ModuleRules;
   /** The name permissions are checked against (`{permissionName}.select`). */
   permissionName: string;
 }
@@ -79,8 +89,19 @@ export function linkColumnsOf(parentTable: string, childTable: string) {
   return { parentColumn: `link_fk_${parentTable}`, childColumn: `link_fk_${childTable}` };
 }
 
+/** Counts a module keeps of rows of another table (ModuleDef.counters), resolved to columns. */
+export interface CounterSet {
+  /** The table whose rows keep the counts, and its id column. */
+  table: string;
+  /** The counted table's column holding that id. */
+  by: string;
+  /** Count column → the states counted (null: every row). */
+  columns: Record<string, number[] | null>;
+}
+
 export class ModuleRegistry {
   private readonly modules = new Map<string, ResolvedModule>();
+  private readonly counters = new Map<string, CounterSet[]>();
 
   constructor(defs: ModuleDef[]) {
     const byName = new Map<string, ModuleDef>();
@@ -89,10 +110,49 @@ export class ModuleRegistry {
       byName.set(def.name, def);
     }
     for (const def of defs) this.modules.set(def.name, resolve(def, byName));
+    for (const m of this.modules.values()) if (m.def.counters) this.addCounters(m, m.def.counters);
+    for (const m of this.modules.values()) this.linkScopeParent(m);
+    for (const m of this.modules.values()) m.rules = resolveModuleRules(m, (name) => this.modules.get(name));
+  }
+
+  private linkScopeParent(m: ResolvedModule): void {
+    const scope = m.entityScope;
+    if (!scope || !('parent' in scope)) return;
+    const parent = this.modules.get(scope.parent.module);
+    const field = m.fields.get(scope.parent.field);
+    if (!parent || !field || field.alias !== BASE_ALIAS) throw new ModuleRegistryError(`Module ${m.name}: entityScope parent ${scope.parent.module} via ${scope.parent.field} does not exist`);
+    // A chain of parent scopes is fine (QueryMessage_Reference → RE-QueryMessage → RE-Query) as long as it ends in a scope of its own.
+    const seen = new Set([m.name]);
+    for (let p: ModuleDef | undefined = parent.def; ; ) {
+      const ps: EntityScope | undefined = p?.entityScope ?? (p?.variantOf ? this.modules.get(p.variantOf)?.def.entityScope : undefined);
+      if (!p || !ps || seen.has(p.name)) throw new ModuleRegistryError(`Module ${m.name}: entityScope parent ${parent.name} needs a chain of parents ending in a scope of its own`);
+      if (!('parent' in ps)) break;
+      seen.add(p.name);
+      p = this.modules.get(ps.parent.module)?.def;
+    }
+    m.scopeParent = { column: field.column, module: parent };
+  }
+
+  private addCounters(m: ResolvedModule, c: NonNullable<ModuleDef['counters']>): void {
+    const counted = this.modules.get(c.of);
+    const by = counted?.fields.get(c.by);
+    if (!counted || !by) throw new ModuleRegistryError(`Module ${m.name}: counters count ${c.of}.${c.by}, which does not exist`);
+    for (const [column, states] of Object.entries(c.columns)) {
+      if (!m.fields.has(column)) throw new ModuleRegistryError(`Module ${m.name}: counter ${column} is not a field`);
+      if (states && !counted.fields.has('state')) throw new ModuleRegistryError(`Module ${m.name}: counter ${column} counts states, but ${c.of} has no state`);
+    }
+    const list = this.counters.get(counted.table) ?? [];
+    list.push({ table: m.table, by: by.column, columns: c.columns });
+    this.counters.set(counted.table, list);
   }
 
   get(name: string): ResolvedModule | undefined {
     return this.modules.get(name);
+  }
+
+  /** The counts other tables keep of rows of `table` (FormBatch's of `form`). */
+  countersOf(table: string): CounterSet[] {
+    return this.counters.get(table) ?? [];
   }
 
   all(): ResolvedModule[] {
@@ -172,10 +232,24 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
     }
   }
 
+  for (const [name, lc] of Object.entries(def.lookupColumns ?? source.lookupColumns ?? {})) {
+    const lk = lookups.find((l) => l.field === lc.lookup);
+    const target = fields.get(lc.lookup)?.def.lookup && all.get(fields.get(lc.lookup)!.def.lookup!.module);
+    const targetBase = target && target.variantOf ? all.get(target.variantOf) : target;
+    const column = targetBase && (targetBase.fields[lc.column] ?? SYSTEM_FIELDS[lc.column]);
+    if (!lk || !column || column.secret || fields.has(name)) throw new ModuleRegistryError(`Module ${def.name}: lookupColumns ${name} needs a lookup field and a readable column of its module`);
+    fields.set(name, { name, type: column.type, def: { type: column.type }, alias: lk.alias, column: lc.column, system: true, writable: false, lookupOf: lc.lookup });
+  }
+
   for (const name of def.readonlyFields ?? []) {
     const f = fields.get(name);
     if (!f) throw new ModuleRegistryError(`Module ${def.name}: readonlyFields names unknown field ${name}`);
     fields.set(name, { ...f, writable: false });
+  }
+  if (def.writableFields) {
+    const allowed = new Set(def.writableFields);
+    for (const name of allowed) if (!fields.has(name)) throw new ModuleRegistryError(`Module ${def.name}: writableFields names unknown field ${name}`);
+    for (const [name, f] of fields) if (!allowed.has(name) && f.writable) fields.set(name, { ...f, writable: false });
   }
 
   const visible = [...fields.values()].filter((f) => !f.def.secret && !f.def.hidden).map((f) => f.name);
@@ -187,14 +261,29 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
   }
   const filters = { ...(source.filters ?? {}), ...(def.filters ?? {}) };
   for (const [fname, filter] of Object.entries(filters)) {
-    for (const [field] of filter.where) {
+    for (const [field] of filter.where ?? []) {
       if (!fields.has(field)) throw new ModuleRegistryError(`Module ${def.name}: filter ${fname} names unknown field ${field}`);
     }
   }
+  for (const [fname, filter] of Object.entries(filters)) {
+    if (!filter.where && !filter.linked) throw new ModuleRegistryError(`Module ${def.name}: filter ${fname} needs where or linked`);
+    if (filter.linked && !(filter.params ?? [])[filter.linked.param]) throw new ModuleRegistryError(`Module ${def.name}: filter ${fname} links by parameter ${filter.linked.param}, which it does not declare`);
+  }
+  const dateRules = def.dateRules ?? source.dateRules ?? [];
+  for (const rule of dateRules) {
+    for (const name of [rule.field, rule.after ?? rule.field]) {
+      const f = fields.get(name);
+      if (f?.alias !== BASE_ALIAS || (f.type !== 'date' && f.type !== 'datetime')) throw new ModuleRegistryError(`Module ${def.name}: dateRules names ${name}, not a date field of its own table`);
+    }
+  }
+  for (const [field] of def.scopeWhere ?? []) {
+    if (fields.get(field)?.alias !== BASE_ALIAS) throw new ModuleRegistryError(`Module ${def.name}: scopeWhere names ${field}, not a field of its own table`);
+  }
   const entityScope = def.entityScope ?? source.entityScope;
   if (def.variantOf && !entityScope) throw new ModuleRegistryError(`Module ${def.name}: a variant needs entityScope`);
-  if (entityScope && 'column' in entityScope && !fields.has(entityScope.column)) {
-    throw new ModuleRegistryError(`Module ${def.name}: entityScope column ${entityScope.column} is not a field`);
+  const scopeColumn = entityScope && ('column' in entityScope ? entityScope.column : 'self' in entityScope ? entityScope.self : null);
+  if (scopeColumn && !fields.has(scopeColumn)) {
+    throw new ModuleRegistryError(`Module ${def.name}: entityScope column ${scopeColumn} is not a field`);
   }
   return {
     name: def.name,
@@ -212,9 +301,22 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
     link,
     alwaysScoped: Boolean(def.variantOf),
     entityScope,
+    scopeWhere: def.scopeWhere,
+    dateRules,
     shared: Boolean(def.shared ?? source.shared),
-    stateMap: def.stateMap ?? source.stateMap,
+    stateMap: resolveStateMap(def.stateMap ?? source.stateMap, def.name),
     filters,
     permissionName: def.name,
   };
+}
+
+/** The state map with its moves as pairs and the permission each gated move needs (`{Module}.{permission}`). */
+function resolveStateMap(map: ModuleDef['stateMap'], permissionName: string): ResolvedModule['stateMap'] {
+  if (!map) return undefined;
+  const permissions = new Map<string, string>();
+  const transitions = map.transitions.map((t) => {
+    if (t.length === 3) permissions.set(`${t[0]}>${t[1]}`, `${permissionName}.${t[2].permission}`);
+    return [t[0], t[1]] as [number, number];
+  });
+  return { default: map.default, transitions, permissions };
 }

@@ -32,9 +32,28 @@ export const FieldSchema = Type.Object(
     secret: Type.Optional(Type.Boolean()),
     /** Not writable through Record.create/update (set by the engine or a domain action). */
     readonly: Type.Optional(Type.Boolean()),
+    /** Set by Record.create to the caller's user id (SMSDropdown's requester); give it `readonly` too. */
+    stampCaller: Type.Optional(Type.Boolean()),
     /** Left out of the default select columns (large texts, JSON blobs). */
     hidden: Type.Optional(Type.Boolean()),
     default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+    /** Date-time fields holding a whole day: stored at its start (00:00:00) or its end (23:59:59). */
+    dayBound: Type.Optional(Type.Union([Type.Literal('start'), Type.Literal('end')])),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * A rule on a date or date-time field, checked by the record engine on create and update, by day:
+ * `notBefore: "today"` (UTC; on update only when the value changes), `after` another field by at
+ * least `days` days (default 1), the stored value standing in for one not given.
+ */
+export const DateRuleSchema = Type.Object(
+  {
+    field: Identifier,
+    notBefore: Type.Optional(Type.Literal('today')),
+    after: Type.Optional(Identifier),
+    days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500 })),
   },
   { additionalProperties: false },
 );
@@ -50,24 +69,42 @@ export const NamedFilterSchema = Type.Object(
   {
     description: Type.Optional(Type.String()),
     params: Type.Optional(Type.Array(Type.Object({ name: Type.String(), type: Type.Union(FieldTypes.map((t) => Type.Literal(t))) }, { additionalProperties: false }))),
-    where: Type.Array(FilterCondition, { minItems: 1 }),
+    where: Type.Optional(Type.Array(FilterCondition, { minItems: 1 })),
+    /**
+     * Rows with a link row holding a parameter: EXISTS (table.match = row.id AND table.column =
+     * params[param]) (Bulletin's bySector: bulletins linked to one sector through Bulletin_Sector).
+     */
+    linked: Type.Optional(
+      Type.Object({ table: Identifier, match: Identifier, column: Identifier, param: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );
 
 /**
  * How a module's rows belong to a reporting entity. RE users only ever see rows of their
- * current entity; `RE-X` variants apply the same limit to every caller.
+ * current entity; `RE-X` variants apply the same limit to every caller. A `self` scope limits
+ * every caller to rows whose column holds their own user id (`My-User`: one's own profile).
  */
 export const EntityScopeSchema = Type.Union([
   Type.Object({ column: Identifier }, { additionalProperties: false }),
+  Type.Object({ self: Identifier }, { additionalProperties: false }),
   Type.Object(
     {
-      /** Rows reachable through a link table: EXISTS (table.match = row.id AND table.entity = current). */
-      via: Type.Object({ table: Identifier, match: Identifier, entity: Identifier }, { additionalProperties: false }),
+      /**
+       * Rows reachable through a link table: EXISTS (table.match = row.id AND table.entity = current).
+       * With `entityColumn`, table.entity holds that column of the current entity instead of its id
+       * (Bulletin_Sector: a bulletin's sectors against the entity's `sector`).
+       */
+      via: Type.Object({ table: Identifier, match: Identifier, entity: Identifier, entityColumn: Type.Optional(Identifier) }, { additionalProperties: false }),
     },
     { additionalProperties: false },
   ),
+  /**
+   * Rows whose `field` points at a row the caller may see through `module`, with that module's
+   * whole scope (Bulletin_Reference: attachments of the bulletins an RE user may read).
+   */
+  Type.Object({ parent: Type.Object({ field: Identifier, module: ModuleName }, { additionalProperties: false }) }, { additionalProperties: false }),
 ]);
 
 export const ModuleSchema = Type.Object(
@@ -83,6 +120,8 @@ export const ModuleSchema = Type.Object(
     fields: Type.Record(Identifier, FieldSchema),
     /** Variants: base fields that may be read but not written through this module. */
     readonlyFields: Type.Optional(Type.Array(Identifier)),
+    /** Variants: the only base fields that may be written through this module (a field added to the base later stays read-only here). */
+    writableFields: Type.Optional(Type.Array(Identifier)),
     /** Link modules: the two modules joined. Columns are link_id, link_updatectr, link_fk_{parent}, link_fk_{child}. */
     link: Type.Optional(Type.Object({ parent: ModuleName, child: ModuleName }, { additionalProperties: false })),
     /** Attachment modules: the parent module; column fk_{parent table}. */
@@ -93,18 +132,101 @@ export const ModuleSchema = Type.Object(
     /** Composite indexes beyond the single-column ones of `index: true`. */
     indexes: Type.Optional(Type.Array(Type.Array(Identifier, { minItems: 1 }))),
     entityScope: Type.Optional(EntityScopeSchema),
+    /**
+     * Variants: conditions (named-filter syntax, `{"now": ""}` allowed) that every row reached
+     * through this module meets, for every caller and every call, by id too (RE-Bulletin: Active
+     * and within its dates). Own-table fields only.
+     */
+    scopeWhere: Type.Optional(Type.Array(FilterCondition, { minItems: 1 })),
+    /**
+     * Counts kept on this module's rows of another module's rows that point at them (FormBatch:
+     * its forms, by state). `by` is the counted module's field holding this module's id; each
+     * column counts every row (null) or the rows in the listed states. The record engine recounts
+     * in the transaction of every write that can change them, so they are never stale.
+     */
+    counters: Type.Optional(
+      Type.Object(
+        {
+          of: ModuleName,
+          by: Identifier,
+          columns: Type.Record(Identifier, Type.Union([Type.Null(), Type.Array(Type.Integer(), { minItems: 1 })])),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     /** Reference data any signed-in user may read (if permitted), with no entity scope. */
     shared: Type.Optional(Type.Boolean()),
+    dateRules: Type.Optional(Type.Array(DateRuleSchema)),
     stateMap: Type.Optional(
       Type.Object(
         {
           default: Type.Integer(),
-          transitions: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+          /**
+           * `[from, to]`, or `[from, to, {"permission": "action.approve"}]`: that move through
+           * Record.update needs `{Module}.{permission}` (a task of its own, seeds/access.ts).
+           */
+          transitions: Type.Array(
+            Type.Union([
+              Type.Tuple([Type.Integer(), Type.Integer()]),
+              Type.Tuple([Type.Integer(), Type.Integer(), Type.Object({ permission: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)*$' }) }, { additionalProperties: false })]),
+            ]),
+          ),
         },
         { additionalProperties: false },
       ),
     ),
     filters: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]*$' }), NamedFilterSchema)),
+    // Thread rules (docs/threads.md): row conditions below use the named-filter syntax and are
+    // evaluated on the record's values (engine/records/row-conditions.ts), not in SQL.
+    /** More display columns of a lookup's row (Helpdesk: createby_email2 = the creator's email). */
+    lookupColumns: Type.Optional(Type.Record(Identifier, Type.Object({ lookup: Identifier, column: Identifier }, { additionalProperties: false }))),
+    /**
+     * A reply in a thread (HelpdeskMessage, QueryMessage): created only under a parent the caller
+     * may see and whose state still has a way out of its state map; takes the parent's entity;
+     * moves the parent to `states[re|iru]` by the author's login type and stamps `stamp` fields
+     * of the parent with now, in the create's transaction; `authorRole` records the author's kind.
+     */
+    replyTo: Type.Optional(
+      Type.Object(
+        {
+          field: Identifier,
+          module: ModuleName,
+          states: Type.Object({ re: Type.Integer(), iru: Type.Integer() }, { additionalProperties: false }),
+          stamp: Type.Optional(Type.Array(Identifier)),
+          authorRole: Type.Optional(Type.Object({ field: Identifier, re: Type.Integer(), iru: Type.Integer() }, { additionalProperties: false })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** State id → conditions the record must meet to enter it (Helpdesk: Approved only for category 1408). */
+    stateRequires: Type.Optional(Type.Record(Type.String({ pattern: '^[0-9]+$' }), Type.Array(FilterCondition, { minItems: 1 }))),
+    /** Field → conditions on the stored record for a change of that field (Query: conclusion after Closed, until confirmed). */
+    writableWhen: Type.Optional(Type.Record(Identifier, Type.Array(FilterCondition, { minItems: 1 }))),
+    /** Field → conditions under which it is required (Helpdesk: userid for category 1408). */
+    requiredWhen: Type.Optional(Type.Record(Identifier, Type.Array(FilterCondition, { minItems: 1 }))),
+    /**
+     * Rows a caller reaches only with the permission `{Module}.{permission}`: without it every
+     * call on this module also requires `where` (RE-Query: confidential queries only with
+     * RE-Query.confidential). The permission is a task of its own (seeds/access.ts).
+     */
+    restrictUnless: Type.Optional(Type.Object({ permission: Identifier, where: Type.Array(FilterCondition, { minItems: 1 }) }, { additionalProperties: false })),
+    /**
+     * Entering one of `states` stamps `stamp` with now, `days` with whole days since createon and
+     * `by` with the caller's user id, and gives each blank field of `fill` the value of the field it
+     * names (SMSDropdown: approvevalue defaults to value); any other state clears the stamps.
+     */
+    closing: Type.Optional(
+      Type.Object(
+        {
+          states: Type.Array(Type.Integer(), { minItems: 1 }),
+          stamp: Identifier,
+          days: Type.Optional(Identifier),
+          by: Type.Optional(Identifier),
+          fill: Type.Optional(Type.Record(Identifier, Identifier)),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -113,4 +235,5 @@ export type FieldType = (typeof FieldTypes)[number];
 export type FieldDef = Static<typeof FieldSchema>;
 export type NamedFilter = Static<typeof NamedFilterSchema>;
 export type EntityScope = Static<typeof EntityScopeSchema>;
+export type DateRule = Static<typeof DateRuleSchema>;
 export type ModuleDef = Static<typeof ModuleSchema>;

@@ -204,6 +204,22 @@ describe.each(dialects)('on %s', (dialect) => {
       expect(await db('list').count({ n: '*' }).first()).toEqual(before);
     });
 
+    it('add to a database seeded by an earlier release the tasks it lacks, granted to the system role only', async () => {
+      const lacking = ['My-User.update', 'System.monitor'];
+      const ids = (await db('permissiontasks').whereIn('name', lacking).pluck('id')).map(Number);
+      expect(ids).toHaveLength(2);
+      await db('role_permissiontasks').whereIn('link_fk_permissiontasks', ids).delete();
+      await db('permissiontasks').whereIn('id', ids).delete();
+
+      expect(await runSeeds(db, { demo: true })).toEqual({ skipped: true, counts: { permissiontasks: 2 } });
+      const grants = await db({ rp: 'role_permissiontasks' })
+        .join({ p: 'permissiontasks' }, 'p.id', 'rp.link_fk_permissiontasks')
+        .whereIn('p.name', lacking)
+        .select('p.name', 'rp.link_fk_role');
+      expect(grants.map((g) => [g.name, Number(g.link_fk_role)]).sort()).toEqual([['My-User.update', 10], ['System.monitor', 10]]);
+      expect(await runSeeds(db, { demo: true })).toEqual({ skipped: true, counts: {} });
+    });
+
     it('store every status of the enumeration under its fixed id, named in title case with spaces', async () => {
       const enumeration: Record<number, string> = {
         54: 'NEW', 13: 'OPEN', 33: 'ACTIVE', 58: 'RESPONDED', 44: 'ONHOLD', 8: 'CLOSED', 45: 'ACCEPTED', 4: 'INACTIVE',

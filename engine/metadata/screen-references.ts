@@ -1,34 +1,45 @@
 // What a screen definition names must exist: modules and their fields (from module metadata),
-// list views and forms (stored records). Checked on every save after the schema, so a typo in
+// list views and forms (stored records), helpers (the client's, helper-names.ts). Checked on every save after the schema, so a typo in
 // an admin's definition is refused with its path instead of breaking a screen for everyone.
 import type { Knex } from 'knex';
+import { helperProblem, type HelperPlace } from './helper-names.js';
 import type { ModuleRegistry, ResolvedModule } from './module-registry.js';
-import type { OptionSource, ScreenModule, WebFormsProperties, WebListProperties, WebListviewProperties } from './screen-schemas.js';
+import type { ChartData, OptionSource, ScreenModule, WebFormsProperties, WebListProperties, WebListviewProperties } from './screen-schemas.js';
 
 type Db = Knex | Knex.Transaction;
 
-interface Checker {
+/** The modules to check names against, and the problems found so far. */
+interface Names {
   modules: ModuleRegistry;
-  db: Db;
   problems: string[];
 }
 
-function moduleAt(c: Checker, name: string, path: string): ResolvedModule | undefined {
+/** Names, with the database for the stored records a definition names. */
+interface Checker extends Names {
+  db: Db;
+}
+
+function moduleAt(c: Names, name: string, path: string): ResolvedModule | undefined {
   const m = c.modules.get(name);
   if (!m) c.problems.push(`${path}: no module named ${name}`);
   return m;
 }
 
-function fieldAt(c: Checker, module: ResolvedModule | undefined, name: string, path: string): void {
+function fieldAt(c: Names, module: ResolvedModule | undefined, name: string, path: string): void {
   if (module && !module.fields.has(name)) c.problems.push(`${path}: ${module.name} has no field ${name}`);
 }
 
-function sourceAt(c: Checker, source: OptionSource | undefined, path: string): void {
+function sourceAt(c: Names, source: OptionSource | undefined, path: string): void {
   if (!source || !('module' in source)) return;
   const m = moduleAt(c, source.module, `${path}/module`);
   if (source.value) fieldAt(c, m, source.value, `${path}/value`);
   if (source.label) fieldAt(c, m, source.label, `${path}/label`);
   (source.where ?? []).forEach((w, i) => fieldAt(c, m, w[0], `${path}/where/${i}`));
+}
+
+function helperAt(c: Names, ref: string | undefined, place: HelperPlace, path: string): void {
+  const problem = ref === undefined ? null : helperProblem(ref, place);
+  if (problem) c.problems.push(`${path}: ${problem}`);
 }
 
 async function recordsExist(c: Checker, table: string, ids: { id: number; path: string }[], what: string): Promise<void> {
@@ -37,7 +48,7 @@ async function recordsExist(c: Checker, table: string, ids: { id: number; path: 
   for (const { id, path } of ids) if (!found.has(id)) c.problems.push(`${path}: no ${what} ${id}`);
 }
 
-function checkListview(c: Checker, p: WebListviewProperties): void {
+function checkListview(c: Names, p: WebListviewProperties): void {
   const m = moduleAt(c, p.controller.module, 'properties/controller/module');
   if (p.module_alias) moduleAt(c, p.module_alias, 'properties/module_alias');
   (p.controller.where ?? []).forEach((w, i) => fieldAt(c, m, w[0], `properties/controller/where/${i}`));
@@ -50,6 +61,9 @@ function checkListview(c: Checker, p: WebListviewProperties): void {
 }
 
 async function checkList(c: Checker, p: WebListProperties): Promise<void> {
+  helperAt(c, p.onload, 'list', 'properties/onload');
+  (p.buttons ?? []).forEach((b, i) => helperAt(c, b.helper, 'list', `properties/buttons/${i}/helper`));
+  p.list_id.forEach((v, i) => (v.buttons ?? []).forEach((b, j) => helperAt(c, b.helper, 'row', `properties/list_id/${i}/buttons/${j}/helper`)));
   await recordsExist(c, 'weblistview', p.list_id.map((v, i) => ({ id: v.id, path: `properties/list_id/${i}/id` })), 'list view');
   if (p.form) await recordsExist(c, 'webforms', [{ id: p.form, path: 'properties/form' }], 'form');
 }
@@ -57,9 +71,12 @@ async function checkList(c: Checker, p: WebListProperties): Promise<void> {
 async function checkForm(c: Checker, module: string | null, p: WebFormsProperties): Promise<void> {
   const m = module ? moduleAt(c, module, 'module') : undefined;
   if (p.moduleAlias) moduleAt(c, p.moduleAlias, 'properties/moduleAlias');
+  helperAt(c, p.onload, 'form', 'properties/onload');
+  (p.buttons ?? []).forEach((b, i) => helperAt(c, b.helper, 'form', `properties/buttons/${i}/helper`));
   const lists: { id: number; path: string }[] = [];
   p.fields.forEach((f, i) => {
     const path = `properties/fields/${i}`;
+    helperAt(c, f.attributes.change, 'field', `${path}/attributes/change`);
     // Relation lists and static text are not columns of the form's module.
     if (f.tag !== 'relation' && f.tag !== 'static') fieldAt(c, m, f.attributes.name, `${path}/attributes/name`);
     sourceAt(c, f.ajax, `${path}/ajax`);
@@ -83,5 +100,22 @@ export async function screenReferenceProblems(db: Db, modules: ModuleRegistry, k
   if (kind === 'WebListview') checkListview(c, properties as WebListviewProperties);
   else if (kind === 'WebList') await checkList(c, properties as WebListProperties);
   else await checkForm(c, module, properties as WebFormsProperties);
+  return c.problems;
+}
+
+/**
+ * The problems of what a valid chart's data rows name (DashboardChart.data): each row's module,
+ * its summed or averaged field, its grouping field and its where fields, as `path: problem`.
+ */
+export function chartReferenceProblems(modules: ModuleRegistry, data: ChartData): string[] {
+  const c: Names = { modules, problems: [] };
+  data.rows.forEach((row, i) => {
+    const path = `data/rows/${i}`;
+    const m = moduleAt(c, row.module, `${path}/module`);
+    if (row.field) fieldAt(c, m, row.field, `${path}/field`);
+    if ('month' in row.groupBy) fieldAt(c, m, row.groupBy.month, `${path}/groupBy/month`);
+    else fieldAt(c, m, row.groupBy.lookup, `${path}/groupBy/lookup`);
+    (row.where ?? []).forEach((w, j) => fieldAt(c, m, w[0], `${path}/where/${j}`));
+  });
   return c.problems;
 }

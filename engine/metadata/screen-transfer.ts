@@ -2,7 +2,7 @@
 // diff-friendly JSON file per record (sorted keys) in DIR/{WebList,WebListview,WebForms}/{id}.json,
 // the same form as the project's own metadata/screens. Import checks every file first and then
 // applies them all in one transaction, with the versions and change versions of a normal save.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { stableJson } from '../contract/stable-json.js';
@@ -39,6 +39,33 @@ export interface ImportReport {
   added: string[];
   changed: string[];
   unchanged: string[];
+  /** Stored records of ids the directory retires (`retired.json`) and holds no file for. */
+  removed: string[];
+  /** Users' personal views dropped: laid over a list view that was removed or now reads another module. */
+  personalViews: number;
+}
+
+/** The file of DIR naming the ids of earlier releases that this one no longer ships. */
+export const RETIRED_FILE = 'retired.json';
+
+/** Ids per kind that `DIR/retired.json` retires (none when the file is absent). */
+export function readRetired(dir: string): Record<ScreenModule, number[]> {
+  const out = Object.fromEntries(SCREEN_MODULES.map((k) => [k, [] as number[]])) as Record<ScreenModule, number[]>;
+  const file = join(dir, RETIRED_FILE);
+  if (!existsSync(file)) return out;
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  for (const kind of SCREEN_MODULES) {
+    const ids = raw[kind] ?? [];
+    if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id) && id > 0)) throw new Error(`${RETIRED_FILE}: ${kind} must be a list of ids`);
+    out[kind] = ids as number[];
+  }
+  return out;
+}
+
+/** The module a stored or filed list view reads (properties.controller.module). */
+function viewModule(properties: unknown): string | null {
+  const p = (typeof properties === 'string' ? JSON.parse(properties) : properties) as { controller?: { module?: string } } | null;
+  return p?.controller?.module ?? null;
 }
 
 /** Reads and checks every file of DIR before anything is written; throws naming the first bad file. */
@@ -50,10 +77,23 @@ export function readScreenDir(dir: string): Record<ScreenModule, ScreenRecord[]>
 
 export async function importScreens(db: Knex, dir: string, who: number | null = null, modules: ModuleRegistry = ModuleRegistry.fromDirectory(MODULES_DIR)): Promise<ImportReport> {
   const files = readScreenDir(dir);
-  const report: ImportReport = { added: [], changed: [], unchanged: [] };
+  const retired = readRetired(dir);
+  const report: ImportReport = { added: [], changed: [], unchanged: [], removed: [], personalViews: 0 };
   await db.transaction(async (trx) => {
+    // Personal views are laid over a list view's columns: a view whose id now means another screen
+    // (a renumbering) or is gone takes them with it.
+    const staleViews: number[] = [];
     for (const kind of SCREEN_MODULES) {
       const { table, owner } = SCREEN_TABLES[kind];
+      const filed = new Set(files[kind].map((r) => r.id));
+      for (const id of retired[kind].filter((i) => !filed.has(i))) {
+        const stored = await trx(table).where({ id }).first('updatectr');
+        if (!stored) continue;
+        await trx(table).where({ id }).delete();
+        await keepScreenVersion(trx, kind, id, Number(stored.updatectr) + 1, 'delete', who);
+        if (kind === 'WebListview') staleViews.push(id);
+        report.removed.push(`${kind}/${id}`);
+      }
       for (const record of files[kind]) {
         const label = `${kind}/${record.id}`;
         const stored = await trx(table).where({ id: record.id }).first('id', 'name', owner, 'properties', 'updatectr');
@@ -69,12 +109,17 @@ export async function importScreens(db: Knex, dir: string, who: number | null = 
           report.unchanged.push(label);
           continue;
         }
+        if (kind === 'WebListview' && viewModule(stored.properties) !== viewModule(record.properties)) staleViews.push(record.id);
         const version = Number(stored.updatectr) + 1;
         await trx(table).where({ id: record.id }).update({ ...wanted, updatectr: version, updateon: now, updateby: who });
         await keepScreenVersion(trx, kind, record.id, version, 'update', who);
         report.changed.push(label);
       }
       await bumpVersions(trx, [table]);
+    }
+    if (staleViews.length) {
+      report.personalViews = await trx('user_view').whereIn('weblistview', staleViews).delete();
+      await bumpVersions(trx, ['user_view']);
     }
     // What the definitions name may come in the same import: checked once all are in place,
     // and a problem rolls the whole import back.

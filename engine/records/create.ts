@@ -4,13 +4,15 @@
 import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
-import { linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
+import { BASE_ALIAS, linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
 import type { EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
-import { checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError, type Row } from './write-values.js';
+import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError, type Row } from './write-values.js';
 import { recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordset } from './record-read.js';
+import { recountFor } from './counters.js';
+import { checkRequiredWhen, checkTransitionPermission, prepareReply } from './thread-rules.js';
 
 export interface Relation {
   /** 1: the parent id goes into `modulecolumn_name`; 2: a link record `{parent}_{module}` is added. */
@@ -32,6 +34,7 @@ export interface CreateArgs {
 function stampScope(module: ResolvedModule, given: Map<string, unknown>, scopeRe: number | null | undefined): void {
   if (scopeRe === undefined) return;
   const scope = module.entityScope;
+  if (scope && 'parent' in scope && scopeRe !== null) return; // checked by parentInScope
   // A module scoped by its own id (RE-RE) cannot get a new row for the current entity.
   if (scopeRe === null || !scope || !('column' in scope) || !module.fields.get(scope.column)!.writable) {
     throw errors.noPermission(`${module.permissionName}.create`);
@@ -43,7 +46,16 @@ function stampScope(module: ResolvedModule, given: Map<string, unknown>, scopeRe
   given.set(scope.column, scopeRe);
 }
 
-function initialState(module: ResolvedModule, row: Row): number | null {
+/** A row of a `parent`-scoped module (a thread's attachment) may be added only under a parent the caller may see. */
+async function parentInScope(ctx: ActionContext, module: ResolvedModule, given: Map<string, unknown>, scopeRe: number | null | undefined): Promise<void> {
+  if (scopeRe === undefined || !module.scopeParent) return;
+  const field = [...module.fields.values()].find((f) => f.alias === 't' && f.column === module.scopeParent!.column)!;
+  const id = Number(given.get(field.name));
+  if (!Number.isInteger(id) || id < 1) throw errors.validation({ [field.name]: 'is required' });
+  await loadForWrite(ctx, module.scopeParent.module, scopeRe, id);
+}
+
+function initialState(ctx: ActionContext, module: ResolvedModule, row: Row): number | null {
   const map = module.stateMap;
   if (!map || !module.fields.has('state')) return row.state === undefined || row.state === null ? null : Number(row.state);
   if (row.state === undefined || row.state === null) {
@@ -54,6 +66,7 @@ function initialState(module: ResolvedModule, row: Row): number | null {
   if (state !== map.default && !map.transitions.some(([f, t]) => f === map.default && t === state)) {
     throw new AppError('E_STATETRANSITION', `A new ${module.name} record starts in state ${map.default}; state ${state} cannot be reached from it`);
   }
+  if (state !== map.default) checkTransitionPermission(ctx, module, map.default, state);
   return state;
 }
 
@@ -100,9 +113,15 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   const given = pairFields(module, args.fields, args.values);
   const addLink = await applyRelation(ctx, module, given, args.relation);
   stampScope(module, given, scopeRe);
+  await parentInScope(ctx, module, given, scopeRe);
+  const reply = await prepareReply(ctx, module, given, scopeRe);
   const row = checkValues(module, given, true);
+  checkDateRules(module, row, null);
+  if (reply) Object.assign(row, reply.values);
+  checkRequiredWhen(module, row);
   for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
-  const state = initialState(module, row);
+  for (const f of module.fields.values()) if (f.def.stampCaller && f.alias === BASE_ALIAS) row[f.column] = ctx.caller?.userId ?? null;
+  const state = initialState(ctx, module, row);
   await checkLookups(ctx, module, row);
   await checkScreenReferences(ctx, module, row);
   const who = ctx.caller?.userId ?? null;
@@ -113,7 +132,9 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   }
   const id = await insertRow(ctx, module, row);
   await addLink(id);
+  await reply?.apply();
   if (state !== null && module.fields.has('state')) await recordStateChange(ctx.db, module, id, null, state, who, null);
+  await recountFor(ctx.db, ctx.services.modules, module.table, [row]);
   await recordAudit(ctx.db, module, id, 1, 'create', [...given.keys(), ...Object.keys(engineValues)], who);
   const read = args.read ?? [module.idField, module.ctrField];
   return [await readRecordset(ctx, module, scopeRe, id, read)];

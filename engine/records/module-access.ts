@@ -4,12 +4,17 @@ import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, type ResolvedModule } from '../metadata/module-registry.js';
 import { isReUser, type ActionContext } from '../actions/context.js';
+import { sqlDate, sqlDateTime } from '../db/clock.js';
+import { applyWhere, conditionsKey, normaliseWhere, type NormalCondition } from './where-compiler.js';
 
 export type Verb = 'select' | 'create' | 'update' | 'delete';
 
 export interface ModuleAccess {
   module: ResolvedModule;
-  /** The entity every row must belong to, or undefined when the caller is not limited. */
+  /**
+   * The value every row's scope column must hold (the current entity; the caller's own user id
+   * for a `self` scope), null for no rows at all, undefined when the caller is not limited.
+   */
   scopeRe: number | null | undefined;
 }
 
@@ -19,11 +24,14 @@ export interface ModuleAccess {
  * that have neither a scope nor the `shared` flag (reference data), whatever their roles say.
  */
 export function accessModule(ctx: ActionContext, name: string, verb: Verb): ModuleAccess {
-  const module = ctx.services.modules.get(name);
+  let module = ctx.services.modules.get(name);
   if (!module) throw errors.unknownModule(name);
   const caller = ctx.caller;
   const permission = `${module.permissionName}.${verb}`;
   if (!caller || !caller.permissions.has(permission)) throw errors.noPermission(permission);
+  module = restrictedFor(caller.permissions, module);
+  // One's own record (My-User): every caller, whatever their kind, reaches only that row.
+  if (module.entityScope && 'self' in module.entityScope) return { module, scopeRe: caller.userId };
   let scopeRe: number | null | undefined;
   if (module.alwaysScoped || isReUser(caller)) {
     // A session left on an entity the user was since unlinked from reaches none of its rows.
@@ -34,19 +42,87 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
   return { module, scopeRe };
 }
 
-/** Limits a query on `module` (its table aliased `t`) to rows of entity `re`. */
-export function applyScope(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, module: ResolvedModule, re: number | null | undefined): void {
+const restricted = new WeakMap<ResolvedModule, ResolvedModule>();
+const restrictedChildren = new WeakMap<ResolvedModule, ResolvedModule>();
+
+/**
+ * The module as a caller without its `restrictUnless` permission sees it: the conditions join its
+ * scopeWhere (variants only, module-rules.ts), and a module scoped through such a parent is
+ * scoped through the restricted parent (RE-QueryMessage: messages of the queries one may see).
+ */
+function restrictedFor(permissions: Set<string>, module: ResolvedModule): ResolvedModule {
+  let out = module;
+  const rule = module.def.restrictUnless;
+  if (rule && !permissions.has(`${module.permissionName}.${rule.permission}`)) {
+    out = restricted.get(module) ?? { ...module, scopeWhere: [...(module.scopeWhere ?? []), ...rule.where] };
+    restricted.set(module, out);
+  }
+  if (module.scopeParent) {
+    const parent = restrictedFor(permissions, module.scopeParent.module);
+    if (parent !== module.scopeParent.module) {
+      const child = restrictedChildren.get(out) ?? { ...out, scopeParent: { ...module.scopeParent, module: parent } };
+      restrictedChildren.set(out, child);
+      out = child;
+    }
+  }
+  return out;
+}
+
+/** The reporting entity table: a `via` scope's `entityColumn` is read from the current entity's row. */
+const ENTITY_TABLE = 're';
+
+/** The module's `scopeWhere` as conditions on its table under `alias`, "now" being this instant. */
+function scopeConditions(module: ResolvedModule, alias: string): NormalCondition[] {
+  if (!module.scopeWhere) return [];
+  const move = (c: NormalCondition): NormalCondition => {
+    if ('conditions' in c) return { ...c, conditions: c.conditions.map(move) };
+    if ('field' in c) return { ...c, field: { ...c.field, alias } };
+    return c;
+  };
+  // `{"now": ""}` is this instant, a day for a date field, as in named filters (UTC, as stored).
+  const now = new Date();
+  const filled = module.scopeWhere.map(([field, op, v]) => {
+    const isNow = typeof v === 'object' && v !== null && !Array.isArray(v) && 'now' in v;
+    return [field, op, isNow ? (module.fields.get(field)?.type === 'date' ? sqlDate(now) : sqlDateTime(now)) : v];
+  });
+  return normaliseWhere(filled, module, { now }).map(move);
+}
+
+/**
+ * What of a module's scope changes with time (its `scopeWhere` and its parent's): part of the
+ * keys of cached statements and counts, so a bulletin that starts or ends is seen at once.
+ */
+export function scopeKey(module: ResolvedModule): string {
+  const own = module.scopeWhere ? conditionsKey(scopeConditions(module, BASE_ALIAS)) : '';
+  return module.scopeParent ? `${own}|${scopeKey(module.scopeParent.module)}` : own;
+}
+
+/** Limits a query on `module` (its table aliased `alias`, default `t`) to rows of entity `re`. */
+export function applyScope(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, module: ResolvedModule, re: number | null | undefined, alias: string = BASE_ALIAS): void {
   if (re === undefined) return;
   const scope = module.entityScope;
   if (re === null || !scope) {
     qb.whereRaw('1 = 0');
     return;
   }
-  if ('column' in scope) {
-    const f = module.fields.get(scope.column)!;
-    qb.where(`${f.alias}.${f.column}`, re);
+  if (module.scopeWhere) applyWhere(qb, scopeConditions(module, alias), module);
+  if ('column' in scope || 'self' in scope) {
+    const f = module.fields.get('column' in scope ? scope.column : scope.self)!;
+    qb.where(`${f.alias === BASE_ALIAS ? alias : f.alias}.${f.column}`, re);
     return;
   }
-  const { table, match, entity } = scope.via;
-  qb.whereExists(db(table).select(db.raw('1')).where(`${table}.${match}`, db.ref(`${BASE_ALIAS}.id`)).andWhere(`${table}.${entity}`, re));
+  if ('parent' in scope) {
+    // The parent row must be one the caller may see through the parent module, scope and all.
+    const { column, module: parent } = module.scopeParent!;
+    const p = `${alias}_p`;
+    const sub = db({ [p]: parent.table }).select(db.raw('1')).where(`${p}.${parent.idField}`, db.ref(`${alias}.${column}`));
+    applyScope(db, sub, parent, re, p);
+    qb.whereExists(sub);
+    return;
+  }
+  const { table, match, entity, entityColumn } = scope.via;
+  const sub = db(table).select(db.raw('1')).where(`${table}.${match}`, db.ref(`${alias}.id`));
+  if (entityColumn) sub.whereIn(`${table}.${entity}`, db({ e: ENTITY_TABLE }).select(`e.${entityColumn}`).where('e.id', re));
+  else sub.andWhere(`${table}.${entity}`, re);
+  qb.whereExists(sub);
 }

@@ -140,6 +140,23 @@ describe.each(await testDialects())('Permissions and entity scope on %s', (diale
       expect(row).toEqual({ id: 1, owner: 'Harbourline Holdings', updatectr: Number(updatectr) + 1 });
     });
 
+    it("an RE user cannot change its entity's identifiers, status or sector, but may send them back unchanged with an edit", async () => {
+      const before = await t.database.db('re').where({ id: 1 }).first('updatectr', 'companyno', 'otherno', 'name', 'state', 'sector');
+      const f = failure(await t.call('Record.update', [{ module: 'RE-RE', fields: ['id', 'updatectr', 'sector', 'state', 'companyno'], values: [1, before.updatectr, 2, 4, 'LL99999'] }], re));
+      expect(f.code).toBe('E_VALIDATION');
+      expect(f.details).toEqual({ sector: 'is read-only', state: 'is read-only', companyno: 'is read-only' });
+      expect(await t.database.db('re').where({ id: 1 }).first('updatectr', 'companyno', 'otherno', 'name', 'state', 'sector')).toEqual(before);
+
+      // The entity form sends every field back: the unchanged ones pass, the edit is written.
+      const fields = ['companyno', 'otherno', 'name', 'state', 'sector'] as const;
+      const row = readBack(
+        await t.call('Record.update', [{ module: 'RE-RE', fields: ['id', 'updatectr', ...fields, 'owner'], values: [1, before.updatectr, ...fields.map((k) => before[k]), 'Harbourline Group'], read: ['id', 'owner', 'sector'] }], re),
+      );
+      expect(row).toEqual({ id: 1, owner: 'Harbourline Group', sector: Number(before.sector) });
+      const audit = await t.database.db('record_audit').where({ module: 're', record_id: 1, version: Number(before.updatectr) + 1 }).first('fields');
+      expect(JSON.parse(String(audit.fields))).toEqual(['owner']);
+    });
+
     it('an RE user updating another entity through RE-RE gets E_NOPERMISSION and the row is unchanged', async () => {
       const before = await reRow(2);
       for (const ctr of [before.updatectr, 999]) {

@@ -6,7 +6,7 @@ import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, CHILD_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
 import { applyWhere, conditionsKey, normaliseWhere, whereFields } from './where-compiler.js';
 import { applyOrder, parseOrder } from './order-parser.js';
-import { applyScope } from './module-access.js';
+import { applyScope, scopeKey } from './module-access.js';
 
 type Db = Knex | Knex.Transaction;
 /** Alias of the page-of-keys subquery of deep pages. */
@@ -99,7 +99,7 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     applyWhere(qb, conditions, module);
     return qb;
   };
-  const countKey = `${module.name}|${scopeRe === undefined ? '*' : scopeRe}|${conditionsKey(conditions)}`;
+  const countKey = `${module.name}|${scopeRe === undefined ? '*' : `${scopeRe}${scopeKey(module)}`}|${conditionsKey(conditions)}`;
   const rowsKey = `${countKey}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${input.limit}|${input.offset}`;
   return { fields, rows: buildRows, rowsKey, count, countKey };
 }

@@ -3,14 +3,16 @@
 // fields that moved since the caller's version.
 import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
-import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
+import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
-import { checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError } from './write-values.js';
+import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError } from './write-values.js';
 import { fieldsChangedSince, recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordObject, readRecordset } from './record-read.js';
-import { toCell } from './value-codec.js';
+import { fromInput, toCell } from './value-codec.js';
+import { countsMayChange, recountFor } from './counters.js';
+import { checkRequiredWhen, checkStateRequires, checkTransitionPermission, checkWritableWhen, closingValues } from './thread-rules.js';
 
 export interface UpdateArgs {
   module: string;
@@ -46,38 +48,70 @@ function differs(field: ResolvedField, stored: unknown, next: unknown): boolean 
   return toCell(stored, field.type, field.def.scale) !== toCell(next, field.type, field.def.scale);
 }
 
-function checkTransition(module: ResolvedModule, from: number | null, to: number): void {
+/**
+ * Forms send every field back: a read-only field sent with the value it already holds is left
+ * out instead of refused (RE-RE's entity identifiers and status on the RE user's entity form),
+ * while a read-only field sent with another value still answers `is read-only`.
+ */
+function dropUnchangedReadOnly(module: ResolvedModule, given: Map<string, unknown>, stored: Record<string, unknown>): void {
+  for (const [name, raw] of given) {
+    const f = module.fields.get(name)!;
+    if (f.writable || f.alias !== BASE_ALIAS) continue;
+    let v: unknown;
+    try {
+      v = fromInput(raw, f);
+    } catch {
+      continue;
+    }
+    if (!differs(f, stored[f.column], v)) given.delete(name);
+  }
+}
+
+/** The move must be in the state map, and a move that names a permission needs the caller to hold it. */
+function checkTransition(ctx: ActionContext, module: ResolvedModule, from: number | null, to: number): void {
   const map = module.stateMap;
   if (!map || from === to) return;
   if (!map.transitions.some(([f, t]) => f === from && t === to)) {
     throw new AppError('E_STATETRANSITION', `${module.name} cannot go from state ${from ?? 'none'} to state ${to}`);
   }
+  checkTransitionPermission(ctx, module, from, to);
 }
 
-export async function updateRecord(ctx: ActionContext, args: UpdateArgs): Promise<EnvelopeValue[]> {
+/** `engineValues` (field → value) are set by a domain action, not the caller (a query's resubmission), past the read-only check. */
+export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineValues: Record<string, unknown> = {}): Promise<EnvelopeValue[]> {
   const { module, scopeRe } = accessModule(ctx, args.module, 'update');
   const given = pairFields(module, args.fields, args.values);
   const { id, ctr } = identity(module, given);
   const stored = await loadForWrite(ctx, module, scopeRe, id, { lock: true });
   if (Number(stored[module.ctrField]) !== ctr) await concurrent(ctx, module, scopeRe, id, ctr);
+  dropUnchangedReadOnly(module, given, stored);
   const row = checkValues(module, given, false);
+  for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
+  checkDateRules(module, row, stored);
   const scope = module.entityScope;
   if (scopeRe !== undefined && scope && 'column' in scope) {
     const col = module.fields.get(scope.column)!.column;
     if (col in row && Number(row[col]) !== scopeRe) throw errors.noPermission(`${module.permissionName}.update for another reporting entity`);
   }
   const stateChange = module.fields.has('state') && 'state' in row && Number(row.state) !== Number(stored.state);
+  let closed: Record<string, unknown> = {};
   if (stateChange) {
     if (row.state === null) throw errors.validation({ state: 'is required' });
-    checkTransition(module, stored.state === null ? null : Number(stored.state), Number(row.state));
+    checkTransition(ctx, module, stored.state === null ? null : Number(stored.state), Number(row.state));
+    checkStateRequires(module, { ...stored, ...row }, Number(row.state));
+    closed = closingValues(module, Number(row.state), stored.createon, new Date(), ctx.caller?.userId ?? null, { ...stored, ...row });
+    Object.assign(row, closed);
   }
   await checkLookups(ctx, module, row);
   await checkScreenReferences(ctx, module, row, stored);
   // Forms send every field back; the audit (and so E_CONCURRENT's `changed`) keeps only real changes.
-  const changed = [...given.keys()].filter((name) => {
+  const changed = [...given.keys(), ...Object.keys(engineValues)].filter((name) => {
     const f = module.fields.get(name)!;
     return differs(f, stored[f.column], row[f.column]);
   });
+  checkWritableWhen(module, stored, changed);
+  checkRequiredWhen(module, { ...stored, ...row });
+  for (const f of Object.keys(closed)) if (!changed.includes(f)) changed.push(f);
   const who = ctx.caller?.userId ?? null;
   const set: Record<string, unknown> = { ...row, [module.ctrField]: ctr + 1 };
   if (module.kind !== 'link') Object.assign(set, { updateon: sqlDateTime(), updateby: who });
@@ -91,6 +125,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs): Promis
   }
   if (affected !== 1) await concurrent(ctx, module, scopeRe, id, ctr);
   if (stateChange) await recordStateChange(ctx.db, module, id, stored.state === null ? null : Number(stored.state), Number(row.state), who, args.reason ?? null);
+  if (countsMayChange(ctx.services.modules, module.table, stored, row)) await recountFor(ctx.db, ctx.services.modules, module.table, [stored, { ...stored, ...row }]);
   await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who);
   return [await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField])];
 }
@@ -116,6 +151,7 @@ export async function deleteRecord(ctx: ActionContext, args: DeleteArgs): Promis
     translateConstraintError(e, module);
   }
   if (affected !== 1) await concurrent(ctx, module, scopeRe, id, ctr);
+  await recountFor(ctx.db, ctx.services.modules, module.table, [stored]);
   await recordAudit(ctx.db, module, id, ctr + 1, 'delete', [], ctx.caller?.userId ?? null);
   return [text('1')];
 }

@@ -45,6 +45,8 @@ export type NormalCondition =
   | { op: 'in' | 'not in'; field: ResolvedField; value: Scalar[] }
   | { op: 'is null' | 'is not null'; field: ResolvedField }
   | { op: 'or'; conditions: NormalCondition[] }
+  /** A named filter's `linked`: EXISTS (table.match = row id AND table.column = value). */
+  | { op: 'exists'; id: ResolvedField; table: string; match: string; column: string; value: Scalar }
   | { op: 'and'; conditions: NormalCondition[] }
   | { op: 'true' }
   | { op: 'false' };
@@ -208,7 +210,12 @@ function namedFilter(item: unknown[], path: string, ctx: Ctx): NormalCondition[]
       coerce(p.type, p.name, x, Array.isArray(v) ? `${path}[2][${i}][${j}]` : `${path}[2][${i}]`, 'start');
     }
   });
-  return filter.where.map(([f, op, v], i) => {
+  const linked: NormalCondition[] = [];
+  if (filter.linked) {
+    const { table, match, column, param } = filter.linked;
+    linked.push({ op: 'exists', id: module.fields.get(module.idField)!, table, match, column, value: coerce(declared[param].type, declared[param].name, given[param], `${path}[2][${param}]`) });
+  }
+  return linked.concat((filter.where ?? []).map(([f, op, v], i) => {
     const at = (k: number) => `${path}(${name})[${i}][${k}]`;
     if (++ctx.nodes > MAX_CONDITIONS) throw errors.badRequest(`${at(0)}: more than ${MAX_CONDITIONS} conditions`);
     const fill = (x: unknown): unknown => {
@@ -222,7 +229,7 @@ function namedFilter(item: unknown[], path: string, ctx: Ctx): NormalCondition[]
       return x;
     };
     return leaf(f, op, Array.isArray(v) ? v.map(fill) : fill(v), at, ctx);
-  });
+  }));
 }
 
 function listOf(value: unknown, path: string): unknown[] {
@@ -304,6 +311,14 @@ function applyOne(qb: Knex.QueryBuilder, c: NormalCondition, module: ResolvedMod
     const members = c.conditions.filter((m) => !alwaysTrue(m));
     if (!members.length) return never();
     return nest((b) => members.forEach((m) => applyOne(b, m, module, c.op === 'or')));
+  }
+  if (c.op === 'exists') {
+    const { id, table, match, column, value } = c;
+    // Identifiers come from module metadata only; the value is bound.
+    const sub = function (this: Knex.QueryBuilder) {
+      this.select(1).from(table).whereRaw('?? = ??', [`${table}.${match}`, `${id.alias}.${id.column}`]).andWhere(`${table}.${column}`, value);
+    };
+    return void (or ? qb.orWhereExists(sub) : qb.whereExists(sub));
   }
   const col = `${c.field.alias}.${c.field.column}`;
   switch (c.op) {

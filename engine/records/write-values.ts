@@ -2,12 +2,13 @@
 // required, options, lookups), so a new field gets its checks for free. All problems of one
 // call are collected and answered together as an E_VALIDATION field → message map.
 import { chartDataProblem, SCREEN_MODULES, screenProblem } from '../metadata/screen-files.js';
-import type { ScreenModule } from '../metadata/screen-schemas.js';
-import { screenReferenceProblems } from '../metadata/screen-references.js';
+import type { ChartData, ScreenModule } from '../metadata/screen-schemas.js';
+import { chartReferenceProblems, screenReferenceProblems } from '../metadata/screen-references.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { fromInput, isAllowedOption, ValueError } from './value-codec.js';
 import type { ActionContext } from '../actions/context.js';
+import { sqlDate } from '../db/clock.js';
 
 export type Row = Record<string, unknown>;
 
@@ -43,7 +44,8 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
       continue;
     }
     try {
-      const v = fromInput(raw, field);
+      let v = fromInput(raw, field);
+      if (typeof v === 'string' && field.type === 'datetime' && field.def.dayBound) v = `${v.slice(0, 10)} ${field.def.dayBound === 'start' ? '00:00:00' : '23:59:59'}`;
       if (v !== null && field.def.options && !isAllowedOption(v, field.def.options)) {
         problems[name] = `must be one of ${field.def.options.join(', ')}`;
         continue;
@@ -67,6 +69,41 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
   return row;
 }
 
+/** The day (YYYY-MM-DD) of a stored date or date-time value; null when there is none. */
+function dayOf(v: unknown): string | null {
+  if (v instanceof Date) return sqlDate(v);
+  return typeof v === 'string' && v.length >= 10 ? v.slice(0, 10) : null;
+}
+
+function addDays(day: string, days: number): string {
+  return sqlDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+}
+
+/**
+ * The module's date rules (ModuleDef.dateRules) on the values about to be written (`row`,
+ * column → value) over the stored row of an update (`stored`, empty on create).
+ */
+export function checkDateRules(module: ResolvedModule, row: Row, stored: Row | null): void {
+  const problems: Record<string, string> = {};
+  const today = sqlDate();
+  for (const rule of module.dateRules) {
+    const field = module.fields.get(rule.field)!;
+    const given = field.column in row;
+    const day = dayOf(given ? row[field.column] : stored?.[field.column]);
+    if (!day || problems[rule.field]) continue;
+    if (rule.notBefore === 'today' && given && (!stored || dayOf(stored[field.column]) !== day) && day < today) {
+      problems[rule.field] = 'cannot be before today';
+    }
+    if (rule.after) {
+      const other = module.fields.get(rule.after)!;
+      const from = dayOf(other.column in row ? row[other.column] : stored?.[other.column]);
+      const days = rule.days ?? 1;
+      if (from && day < addDays(from, days)) problems[rule.field] = `must be at least ${days} day${days === 1 ? '' : 's'} after ${rule.after}`;
+    }
+  }
+  if (Object.keys(problems).length) throw errors.validation(problems);
+}
+
 /** Every lookup value written must name an existing record of the looked-up table. */
 export async function checkLookups(ctx: ActionContext, module: ResolvedModule, row: Row): Promise<void> {
   const problems: Record<string, string> = {};
@@ -83,10 +120,14 @@ export async function checkLookups(ctx: ActionContext, module: ResolvedModule, r
 }
 
 /**
- * A screen definition's modules, fields, list views and forms must exist (after its schema,
- * checked in checkValues). `stored` is the row before an update, for the form's own module.
+ * A screen definition's (or a chart's data rows') modules, fields, list views and forms must
+ * exist (after its schema, checked in checkValues). `stored` is the row before an update, for the form's own module.
  */
 export async function checkScreenReferences(ctx: ActionContext, module: ResolvedModule, row: Row, stored: Row = {}): Promise<void> {
+  if (module.name === 'DashboardChart' && typeof row.data === 'string') {
+    const [problem] = chartReferenceProblems(ctx.services.modules, JSON.parse(row.data) as ChartData);
+    if (problem) throw errors.validation({ data: problem });
+  }
   if (!(SCREEN_MODULES as string[]).includes(module.name) || typeof row.properties !== 'string') return;
   const own = (row.module ?? stored.module ?? null) as string | null;
   const problems = await screenReferenceProblems(ctx.db, ctx.services.modules, module.name as ScreenModule, JSON.parse(row.properties), own);

@@ -1,6 +1,6 @@
 // Every route of the portal (seed 000 §2.1, §2.11, §2.12; seed 003 §2.10) with its guard.
 // Heavy screens (the generic list and form) load lazily: the sign-in route stays small.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, matchPath, Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { DialogHost } from '../ui/dialogs';
 import { HomeDispatch, RedirectSignedIn, RequireLoginType, RequireSignIn } from '../session/guards';
@@ -9,8 +9,11 @@ import { EntityPanel } from '../shells/entity-panel';
 import { ADMIN_MENU, IRU_MENU, RE_MENU, visibleMenu } from '../shells/menus';
 import { LIST_SCREENS, PROFILE_FORM, shellPrefix, type ShellKind } from './screen-routes';
 import { setNavigator } from './navigation';
-import { sessionStore, useSession } from '../session/session-store';
+import { sessionStore, useSession, type LoginInfo } from '../session/session-store';
+import { rpc } from '../rpc/rpc';
 import { SignInPage } from '../auth/sign-in-page';
+import { Loading } from '../ui/loading';
+import { ProfileGated } from '../auth/profile-gated';
 
 const ListPage = lazy(() => import('../list/list-page'));
 const FormPage = lazy(() => import('../form/form-page'));
@@ -21,14 +24,28 @@ const VerifyEmailPage = lazy(() => import('../auth/verify-email-page'));
 const LogoutPage = lazy(() => import('../auth/logout-page'));
 const SecurityQuestionsPage = lazy(() => import('../auth/security-questions-page'));
 const ReDashboard = lazy(() => import('../shells/re-dashboard'));
+const IruDashboard = lazy(() => import('../shells/iru-dashboard'));
+const ReProfilePage = lazy(() => import('../shells/re-profile-page'));
+const SubUserRegisterPage = lazy(() => import('../auth/sub-user-register-page'));
+const HomeDemoPage = lazy(() => import('../home/home-page'));
+const ListviewWizardPage = lazy(() => import('../admin/listview-wizard-page'));
+const WebListEditorPage = lazy(() => import('../admin/weblist-editor-page'));
+const FormEditorPage = lazy(() => import('../admin/form-editor-page'));
+const ChartEditorPage = lazy(() => import('../admin/chart-editor-page'));
+const SampleDashPage = lazy(() => import('../admin/sample-dash-page'));
+const BulletinFeedPage = lazy(() => import('../bulletins/bulletin-cards'));
+const BulletinListPage = lazy(() => import('../bulletins/bulletin-list-page'));
+const BulletinEditPage = lazy(() => import('../bulletins/bulletin-edit-page'));
+const BulletinDetailPage = lazy(() => import('../bulletins/bulletin-detail-page'));
+const RoleEditorPage = lazy(() => import('../roles/role-editor-page'));
+const UserGroupPage = lazy(() => import('../roles/user-group-page'));
+const ThreadPage = lazy(() => import('../threads/thread-page'));
+const HelpdeskCreatePage = lazy(() => import('../threads/helpdesk-create-page'));
+const QueryListPage = lazy(() => import('../threads/query-list-page'));
+const QueryCreatePage = lazy(() => import('../threads/query-create-page'));
+const DropdownRequestCreatePage = lazy(() => import('../requests/dropdown-request-create-page'));
+const DropdownRequestPage = lazy(() => import('../requests/dropdown-request-page'));
 
-export function Loading() {
-  return (
-    <div className="loading" role="status">
-      Loading...
-    </div>
-  );
-}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -61,19 +78,30 @@ function AnyList({ shell }: { shell: ShellKind }) {
 function OwnProfile({ mode, shell }: { mode: FormMode; shell: ShellKind }) {
   const { user } = useSession();
   const { data_id } = useParams();
+  // The header shows the name of the login info: read it again when the profile shows (after a save).
+  useEffect(() => {
+    if (mode === 'view') rpc.json<LoginInfo>('User.current').then(sessionStore.refreshed, () => undefined);
+  }, [mode]);
   return <FormPage formId={PROFILE_FORM} mode={mode} dataId={data_id ?? String(user?.id ?? '')} basePath={`${shellPrefix(shell)}/profile`} shell={shell} />;
 }
+
+/** Seed 000 §2.2: opening a form or the sub-user creation page first asks for a confirmed profile. */
+const PROFILE_GATED: Record<string, FormMode[]> = { formview: ['create', 'edit', 'view'] };
 
 function screenRoutes(shell: ShellKind): RouteObject[] {
   const prefix = shellPrefix(shell);
   const routes: RouteObject[] = [];
   for (const s of LIST_SCREENS.filter((x) => x.shells.includes(shell))) {
     const basePath = `${prefix}/${s.path}`;
+    const form = (mode: FormMode) => {
+      const page = <NamedForm list={s.list} mode={mode} basePath={basePath} shell={shell} />;
+      return <Lazy>{shell === 're' && PROFILE_GATED[s.path]?.includes(mode) ? <ProfileGated>{page}</ProfileGated> : page}</Lazy>;
+    };
     routes.push(
       { path: s.path, element: <Lazy><ListPage key={basePath} listId={s.list} basePath={basePath} shell={shell} /></Lazy> },
-      { path: `${s.path}/create`, element: <Lazy><NamedForm list={s.list} mode="create" basePath={basePath} shell={shell} /></Lazy> },
-      { path: `${s.path}/edit/:data_id`, element: <Lazy><NamedForm list={s.list} mode="edit" basePath={basePath} shell={shell} /></Lazy> },
-      { path: `${s.path}/view/:data_id`, element: <Lazy><NamedForm list={s.list} mode="view" basePath={basePath} shell={shell} /></Lazy> },
+      ...(s.ownCreate ? [] : [{ path: `${s.path}/create`, element: form('create') }]),
+      { path: `${s.path}/edit/:data_id`, element: form('edit') },
+      { path: `${s.path}/view/:data_id`, element: form('view') },
     );
   }
   routes.push(
@@ -88,31 +116,62 @@ function screenRoutes(shell: ShellKind): RouteObject[] {
 const RE_ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to="/re/dashboard" replace /> },
   { path: 'dashboard', element: <Lazy><ReDashboard /></Lazy> },
-  { path: 'reprofile', element: <Lazy><ReProfile /></Lazy> },
+  { path: 'reprofile', element: <Lazy><ReProfilePage /></Lazy> },
+  // Seed 000 §2.12: regsubusers/create, and the create page of list 81 (registersubusers).
+  { path: 'regsubusers/create', element: <Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy> },
+  { path: 'registersubusers/create', element: <Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy> },
   { path: 'profile/view', element: <Lazy><OwnProfile mode="view" shell="re" /></Lazy> },
   { path: 'profile/edit/:data_id', element: <Lazy><OwnProfile mode="edit" shell="re" /></Lazy> },
   { path: 'securityquestions/:data_id', element: <Lazy><SecurityQuestionsPage /></Lazy> },
+  // Bulletins (seed 002 §2, docs/bulletins.md).
+  { path: 'bulletin', element: <Lazy><BulletinFeedPage /></Lazy> },
+  { path: 'bulletin/:id', element: <Lazy><BulletinDetailPage key="re" shell="re" /></Lazy> },
+  // Threads (seed 002 §2, docs/threads.md), before the named lists' generic create route.
+  { path: 'helpdesk/create', element: <Lazy><HelpdeskCreatePage /></Lazy> },
+  { path: 'helpdesk/:id', element: <Lazy><ThreadPage key="helpdesk" kind="helpdesk" shell="re" /></Lazy> },
+  { path: 'query', element: <Lazy><QueryListPage shell="re" /></Lazy> },
+  { path: 'query/:id', element: <Lazy><ThreadPage key="query" kind="query" shell="re" /></Lazy> },
+  // Dropdown value requests (seed 003 §2.5, docs/requests.md).
+  { path: 'requestvalue/create', element: <Lazy><DropdownRequestCreatePage /></Lazy> },
+  { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="re" shell="re" /></Lazy> },
   ...screenRoutes('re'),
 ];
 
 const IRU_ROUTES: RouteObject[] = [
-  { index: true, element: <FirstMenuEntry kind="iru" /> },
+  { index: true, element: <IruLanding /> },
+  { path: 'dashboard', element: <Lazy><IruDashboard /></Lazy> },
   { path: 'profile', element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
+  { path: 'profile/view', element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
   { path: 'profile/edit/:data_id', element: <Lazy><OwnProfile mode="edit" shell="iru" /></Lazy> },
+  { path: 'bulletin', element: <Lazy><BulletinListPage /></Lazy> },
+  { path: 'bulletin/create', element: <Lazy><BulletinEditPage key="create" /></Lazy> },
+  { path: 'bulletin/:id/edit', element: <Lazy><BulletinEditPage key="edit" /></Lazy> },
+  { path: 'bulletin/:id', element: <Lazy><BulletinDetailPage key="iru" shell="iru" /></Lazy> },
+  { path: 'helpdesk/:id', element: <Lazy><ThreadPage key="helpdesk" kind="helpdesk" shell="iru" /></Lazy> },
+  { path: 'query', element: <Lazy><QueryListPage shell="iru" /></Lazy> },
+  { path: 'query/create', element: <Lazy><QueryCreatePage /></Lazy> },
+  { path: 'query/:id', element: <Lazy><ThreadPage key="query" kind="query" shell="iru" /></Lazy> },
+  { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="iru" shell="iru" /></Lazy> },
+  // Seed 003 §2.8: the role editor (which also creates a role) and User Group Maintenance.
+  { path: 'permission/role/create', element: <Lazy><RoleEditorPage /></Lazy> },
+  { path: 'permission/role/:data_id', element: <Lazy><RoleEditorPage /></Lazy> },
+  { path: 'user/group/:data_id', element: <Lazy><UserGroupPage /></Lazy> },
   ...screenRoutes('iru'),
 ];
 
 const ADMIN_ROUTES: RouteObject[] = [
   { path: 'admin', element: <FirstMenuEntry kind="admin" /> },
   { path: 'mainform/:form_id/:mode/:data_id?', element: <Lazy><AnyForm shell="admin" basePath="/mainform" /></Lazy> },
+  // The editors of screen metadata (issue 5): structured, raw JSON beside it, live preview.
+  { path: 'listview_wiz/:id?', element: <Lazy><ListviewWizardPage /></Lazy> },
+  { path: 'weblists/:id?', element: <Lazy><WebListEditorPage /></Lazy> },
+  { path: 'moduleform/edit/v2/:data_id?', element: <Lazy><FormEditorPage /></Lazy> },
+  { path: 'mdash/:id?', element: <Lazy><ChartEditorPage /></Lazy> },
+  { path: 'sample_dash/:group_id', element: <Lazy><SampleDashPage /></Lazy> },
   ...screenRoutes('admin'),
+  // Seed 000 §2.11 names a group's own address /dashgroup/{data_id} (form 129) beside /create.
+  { path: 'dashgroup/:data_id', element: <Lazy><NamedForm list={152} mode="view" basePath="/dashgroup" shell="admin" /></Lazy> },
 ];
-
-/** The business profile of the current entity: the entity's form in view mode. */
-function ReProfile() {
-  const { re } = useSession();
-  return <FormPage listId={58} mode="view" dataId={String(re ?? '')} basePath="/re/reportingentity" shell="re" />;
-}
 
 function routesOf(kind: ShellKind): RouteObject[] {
   return kind === 're' ? RE_ROUTES : kind === 'iru' ? IRU_ROUTES : ADMIN_ROUTES;
@@ -129,6 +188,14 @@ export function routeExistsIn(kind: ShellKind): (to: string) => boolean {
 }
 
 const MENUS = { re: RE_MENU, iru: IRU_MENU, admin: ADMIN_MENU };
+
+/** Seed 003 §2.9: /iru opens the submissions for roles 43 and 44, else the dashboard (which sends role 24 on). */
+function IruLanding() {
+  const { user } = useSession();
+  if (user?.roles['43'] || user?.roles['44']) return <Navigate to="/iru/formbatch" replace />;
+  if (user?.roles['24']) return <Navigate to="/iru/sparameters" replace />;
+  return <Navigate to="/iru/dashboard" replace />;
+}
 
 function FirstMenuEntry({ kind }: { kind: ShellKind }) {
   const { user } = useSession();
@@ -162,7 +229,12 @@ export function createRouter() {
         { path: '/login', element: <RequireSignIn><SignInPage /></RequireSignIn> },
         { path: '/register', element: <RedirectSignedIn><Lazy><RegisterPage /></Lazy></RedirectSignedIn> },
         { path: '/lockscreen', element: <RequireSignIn><Lazy><LockScreenPage /></Lazy></RequireSignIn> },
-        { path: '/home', element: <HomeDispatch /> },
+        {
+          // RE users to /re, IRU users to /iru (the demo with ?server=), administrators the demo page.
+          path: '/home',
+          element: <HomeDispatch shell={(kind) => <ShellLayout kind={kind} menu={MENUS[kind]} routeExists={routeExistsIn(kind)} />} />,
+          children: [{ index: true, element: <Lazy><HomeDemoPage /></Lazy> }],
+        },
         { path: '/change-password', element: <RequireSignIn><Lazy><PasswordPage mode="change-password" /></Lazy></RequireSignIn> },
         { path: '/first-time-login', element: <RequireSignIn><Lazy><PasswordPage mode="first-time-login" /></Lazy></RequireSignIn> },
         { path: '/password-expiry', element: <RequireSignIn><Lazy><PasswordPage mode="password-expiry" /></Lazy></RequireSignIn> },

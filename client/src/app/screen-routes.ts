@@ -8,12 +8,15 @@ export interface ListScreen {
   path: string;
   list: number;
   shells: ShellKind[];
+  /** `{path}/create` is a hand-built page (router.tsx), not the list's form. */
+  ownCreate?: boolean;
 }
 
 export const LIST_SCREENS: ListScreen[] = [
   // Seed 000 §2.12 (RE) and their regulator counterparts (seed 003 §2.10).
   { path: 'reportingentity', list: 58, shells: ['re', 'iru'] },
-  { path: 'registersubusers', list: 81, shells: ['re'] },
+  // Its create page is the hand-built Register Sub User (REContact.registerSub), router.tsx.
+  { path: 'registersubusers', list: 81, shells: ['re'], ownCreate: true },
   { path: 'userre', list: 148, shells: ['re'] },
   { path: 'listgroup', list: 43, shells: ['re', 'iru'] },
   { path: 'redropdown', list: 47, shells: ['re'] },
@@ -21,15 +24,24 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'formbatch', list: 49, shells: ['re', 'iru'] },
   { path: 'batches', list: 49, shells: ['re'] },
   { path: 'email_template', list: 64, shells: ['iru'] },
-  { path: 'formview', list: 50, shells: ['re'] },
-  { path: 'form', list: 50, shells: ['iru'] },
-  { path: 'parameters', list: 45, shells: ['iru'] },
-  { path: 'sysparameters', list: 45, shells: ['iru'] },
-  { path: 'publicmessage', list: 46, shells: ['iru'] },
-  { path: 'internalusers', list: 149, shells: ['iru'] },
+  { path: 'formview', list: 155, shells: ['re'] },
+  { path: 'form', list: 155, shells: ['iru'] },
+  { path: 'publicmessage', list: 154, shells: ['iru'] },
+  { path: 'internalusers', list: 156, shells: ['iru'] },
   { path: 'webusers', list: 150, shells: ['iru'] },
-  { path: 'reusers', list: 151, shells: ['iru'] },
-  { path: 'role', list: 153, shells: ['iru'] },
+  { path: 'reusers', list: 158, shells: ['iru'] },
+  // Seed 003 §2.8 (internal administration). The role and user group records open hand-built
+  // editors ({path}/{data_id}, router.tsx); a role is also created there.
+  { path: 'user/group', list: 46, shells: ['iru'] },
+  { path: 'permission/role', list: 50, shells: ['iru'], ownCreate: true },
+  { path: 'parameters', list: 61, shells: ['iru'] },
+  { path: 'sparameters', list: 149, shells: ['iru'] },
+  // Seed 002 §2 threads (docs/threads.md): one list a shell; thread and create screens are hand-built.
+  { path: 'helpdesk', list: 201, shells: ['iru'] },
+  { path: 'helpdesk', list: 202, shells: ['re'], ownCreate: true },
+  // Seed 003 §2.5 dropdown value requests (docs/requests.md): create and detail are hand-built.
+  { path: 'requestvalue', list: 231, shells: ['iru'] },
+  { path: 'requestvalue', list: 232, shells: ['re'], ownCreate: true },
   // Seed 000 §2.11 (internal administration).
   { path: 'list/weblist', list: 17, shells: ['admin'] },
   { path: 'list/weblist_view', list: 18, shells: ['admin'] },

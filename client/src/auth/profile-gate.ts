@@ -28,10 +28,18 @@ export function profileStop(user: LoginInfo | null, currentRe: number | null): P
  * Call before opening a form, an Excel import or the sub-user creation page: answers true when
  * the user may go on; otherwise tells why, sends the user to the profile, and answers false.
  */
-export async function passProfileGate(): Promise<boolean> {
+export function passProfileGate(): Promise<boolean> {
   const stop = profileStop(sessionStore.user(), sessionStore.currentRe());
-  if (!stop) return true;
-  await dialogs.alert('', stop.message, 'warning');
-  navigateTo(stop.to);
-  return false;
+  if (!stop) return Promise.resolve(true);
+  // A page mounted again while the message is up (the shell re-renders) waits for the same answer.
+  pending ??= dialogs
+    .alert('', stop.message, 'warning')
+    .then(() => navigateTo(stop.to))
+    .then(() => false)
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
 }
+
+let pending: Promise<boolean> | null = null;

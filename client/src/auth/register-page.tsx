@@ -3,21 +3,19 @@
 // word; the company / licence number and the role are checked on submit, each with its Error
 // dialog. An e-mail already in use asks (E_NEEDOVERRIDEUSERID) and Yes sends again with
 // newuserid 'Y'. Success: the "Check Your Email" alert, then the sign-in screen.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { rpc, RpcError } from '../rpc/rpc';
-import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { Footer } from '../shells/footer';
 import { MESSAGES, registrationProblems } from '../../../engine/accounts/registration-rules.js';
 import { FieldError, TextField, type FieldErrors } from './fields';
 import { PASSWORD_HINT } from './messages';
 import { loadRegistrationOptions, type Position } from './account-info';
+import { sendRegistration, useRegistrationSubmit } from './send-registration';
 
 export const TERMS_MESSAGE = 'You must agree to the Terms & Conditions';
 export const CONFIRM_REQUIRED = 'Please confirm your password.';
 export const CONFIRM_MISMATCH = 'The confirmation does not match the password.';
-export const OVERRIDE_TITLE = 'User ID with Email address already Exist';
 export const POSITIONS_UNAVAILABLE = 'The list of positions could not be loaded. Please reload the page or contact the support mailbox.';
 
 export function checkEmailText(email: string, supportMailbox: string): string {
@@ -111,7 +109,6 @@ function usePositions(): { positions: Position[]; supportMailbox: string; failed
 export default function RegisterPage() {
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const { positions, supportMailbox, failed } = usePositions();
   const navigate = useNavigate();
 
@@ -120,48 +117,13 @@ export default function RegisterPage() {
     setErrors(({ [key]: _fixed, ...rest }) => rest);
   }
 
-  async function send(newuserid?: 'Y'): Promise<void> {
-    try {
-      await rpc.text('REContact.register', { ...payloadOf(form), ...(newuserid ? { newuserid } : {}) });
-    } catch (e) {
-      if (e instanceof RpcError && e.code === 'E_NEEDOVERRIDEUSERID') {
-        if (await dialogs.confirm(OVERRIDE_TITLE, e.message, { yes: 'Yes', no: 'No' })) return send('Y');
-        return;
-      }
-      const fields = fieldErrorsOf(e);
-      if (fields) {
-        setErrors(fields);
-        await dialogs.alert('Error', e instanceof Error ? e.message : MESSAGES.form, 'error');
-        return;
-      }
-      await presentError(e);
-      return;
-    }
+  async function send(): Promise<void> {
+    if ((await sendRegistration('REContact.register', payloadOf(form), setErrors)) === null) return;
     await dialogs.alert('Check Your Email', checkEmailText(form.email.trim(), supportMailbox), 'success');
     navigate('/', { replace: true });
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problems = fieldProblems(form);
-    setErrors(problems);
-    if (Object.keys(problems).length) {
-      await dialogs.alert('Form Error', MESSAGES.form, 'error');
-      return;
-    }
-    const onSubmit = submitProblem(form);
-    if (onSubmit) {
-      setErrors({ [onSubmit[0]]: onSubmit[1] });
-      await dialogs.alert('Error', onSubmit[1], 'error');
-      return;
-    }
-    setBusy(true);
-    try {
-      await send();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, submit } = useRegistrationSubmit({ fieldProblems: () => fieldProblems(form), submitProblem: () => submitProblem(form), showErrors: setErrors, send });
 
   const text = (key: keyof RegistrationForm, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField label={label} name={key} value={String(form[key])} onChange={(v) => set(key, v as never)} error={errors[key]} {...extra} />

@@ -56,8 +56,10 @@ describe('form addresses', () => {
     expect(formPath(list, 'view', 4, true)).toBe('/re/reportingentity/view/4?isTab=true');
     expect(formPath({ formId: 45, basePath: '/iru/form' }, 'edit', 9, false)).toBe('/iru/form/45/edit/9');
     expect(formPath({ formId: 28, basePath: '/mainform' }, 'create', undefined, false)).toBe('/mainform/28/create');
-    // The profile has no address per mode: its modes change in place.
-    expect(formPath({ formId: 66, basePath: '/re/profile' }, 'view', 3, false)).toBeNull();
+    // One's own profile (seed 000 §2.12): profile/view and profile/edit/{id}, never a create page.
+    expect(formPath({ formId: 66, basePath: '/re/profile' }, 'view', 3, false)).toBe('/re/profile/view');
+    expect(formPath({ formId: 66, basePath: '/iru/profile' }, 'edit', 2, false)).toBe('/iru/profile/edit/2');
+    expect(formPath({ formId: 66, basePath: '/re/profile' }, 'create', undefined, false)).toBeNull();
   });
 
   it('opens a child’s create page with the parent and needs what the server needs to write it', () => {

@@ -3,6 +3,7 @@
 // child create page a relation list's add button opens (seed 000 §2.9, §6; seed 001 §2.7).
 import { shellPrefix, type ShellKind } from '../app/screen-routes';
 import type { FormMode, RelationModel } from './form-schema';
+import type { WebFormsRecord } from '../../../engine/metadata/screen-schemas.js';
 
 export interface FormPageProps {
   formId?: number;
@@ -11,6 +12,11 @@ export interface FormPageProps {
   dataId?: string;
   basePath: string;
   shell: ShellKind;
+  /**
+   * A preview (the form editor's): this definition is rendered instead of loading one, with the
+   * record `dataId` of its module; nothing is saved, no helper button shows, nothing navigates.
+   */
+  definition?: WebFormsRecord;
 }
 
 /** The address query a form page understands (seed 001 §2.7; seed 000 §6). */
@@ -40,6 +46,8 @@ export function readFormQuery(params: URLSearchParams): FormQuery {
 export function formPath(props: Pick<FormPageProps, 'formId' | 'listId' | 'basePath'>, mode: FormMode, id: number | string | undefined, isTab: boolean): string | null {
   const tail = isTab ? '?isTab=true' : '';
   if (props.listId !== undefined) return mode === 'create' ? `${props.basePath}/create${tail}` : `${props.basePath}/${mode}/${id}${tail}`;
+  // One's own profile: {shell}/profile/view and {shell}/profile/edit/{id}; nobody creates one.
+  if (props.basePath.endsWith('/profile')) return mode === 'create' ? null : mode === 'view' ? `${props.basePath}/view${tail}` : `${props.basePath}/edit/${id}${tail}`;
   if (props.formId !== undefined && (props.basePath.endsWith('/form') || props.basePath === '/mainform')) {
     return `${props.basePath}/${props.formId}/${mode}${mode === 'create' ? '' : `/${id}`}${tail}`;
   }

@@ -8,6 +8,7 @@ import { useSession } from '../session/session-store';
 import { FormView } from './form-view';
 import { readFormQuery, type FormPageProps } from './form-address';
 import { useFormController } from './use-form-controller';
+import { Loading } from '../ui/loading';
 
 export type { FormPageProps };
 
@@ -19,11 +20,7 @@ function FormScreen(props: FormPageProps) {
   const c = useFormController(props, query, navigate);
   const { user } = useSession();
   if (c.status === 'pending') {
-    return (
-      <div className="loading" role="status">
-        Loading...
-      </div>
-    );
+    return <Loading />;
   }
   if (c.status === 'error') return <ScreenErrorView error={c.error} />;
   return <FormView c={c} shell={props.shell} user={user} />;

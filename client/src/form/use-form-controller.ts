@@ -134,7 +134,13 @@ function stateIds(map: StateMap | null, current: number | null): number[] {
   return [...ids];
 }
 
-export function useFormController(props: FormPageProps, query: FormQuery, navigate: (to: string | number) => void): FormControllerResult {
+/** Where a preview goes: nowhere. */
+const stayHere = () => undefined;
+
+export function useFormController(props: FormPageProps, query: FormQuery, navigateTo: (to: string | number) => void): FormControllerResult {
+  // A preview of an unsaved definition never leaves the editor's page (nor saves: see `can`).
+  const preview = props.definition !== undefined;
+  const navigate = preview ? stayHere : navigateTo;
   const { user } = useSession();
   const [load, setLoad] = useState<LoadState>({ status: 'pending' });
   const [mode, setMode] = useState<FormMode>(props.mode);
@@ -186,9 +192,8 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
   useEffect(() => {
     let live = true;
     (async () => {
-      const formId = await resolveFormId(props);
-      const form = await loadWebForm(formId);
-      if (!form.module) throw new ScreenError('WebForms', formId, 'module is not set');
+      const form = props.definition ?? (await loadWebForm(await resolveFormId(props)));
+      if (!form.module) throw new ScreenError('WebForms', form.id, 'module is not set');
       const alias = form.properties.moduleAlias;
       const module = alias && loginTypeOf(sessionStore.user()) === 'RE' ? alias : form.module;
       const probe = translateForm(form.properties, { mode: props.mode });
@@ -203,7 +208,7 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
         if (!live) return;
         setLoad({ status: 'ready', ...loaded });
         replaceValues(props.mode === 'create' ? freshValues(probe, loaded.stateMap) : loaded.record ? recordToFormData(probe, loaded.record) : {});
-        if (props.mode !== 'create' && !loaded.record) void dialogs.alert(MESSAGES.noRecordTitle, MESSAGES.noRecord, 'error');
+        if (!preview && props.mode !== 'create' && !loaded.record) void dialogs.alert(MESSAGES.noRecordTitle, MESSAGES.noRecord, 'error');
       },
       (error: unknown) => live && setLoad({ status: 'error', error }),
     );
@@ -322,7 +327,7 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
 
   const submit = useCallback(
     async (kind: 'save' | 'saveNew' | 'update', validateForm: () => boolean) => {
-      if (!ready || !model) return;
+      if (!ready || !model || preview) return;
       if (kind === 'update' && !ready.record) {
         await dialogs.alert(MESSAGES.noRecordTitle, MESSAGES.noRecord, 'error');
         return;
@@ -416,12 +421,12 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
     conflict,
     isTab: query.isTab,
     can: {
-      save: mode === 'create' && may('create'),
-      saveNew: mode === 'create' && may('create'),
-      edit: mode === 'view' && Boolean(ready?.record) && may('update'),
-      update: mode === 'edit' && Boolean(ready?.record) && may('update'),
+      save: !preview && mode === 'create' && may('create'),
+      saveNew: !preview && mode === 'create' && may('create'),
+      edit: !preview && mode === 'view' && Boolean(ready?.record) && may('update'),
+      update: !preview && mode === 'edit' && Boolean(ready?.record) && may('update'),
     },
-    buttons: (ready?.form.properties.buttons ?? []).filter((b) => (!b.modes || b.modes.includes(mode)) && hasPermission(user, b.permission)),
+    buttons: preview ? [] : (ready?.form.properties.buttons ?? []).filter((b) => (!b.modes || b.modes.includes(mode)) && hasPermission(user, b.permission)),
     pdfHref: reportName && recordId !== undefined && mode !== 'create' ? `/out/${reportName}.pdf?action=report.print&WHERE=${encodeURIComponent(`id=${String(recordId)}`)}` : null,
     setFormData,
     validate,

@@ -33,6 +33,11 @@ export function hasHelper(name: string): boolean {
   return helpers.has(name);
 }
 
+/** The names registered so far (a test compares them with engine/metadata/helper-names.ts). */
+export function registeredHelpers(): string[] {
+  return [...helpers.keys()].sort();
+}
+
 export class HelperRefError extends Error {}
 
 /** `setStatus(4)` → { name: 'setStatus', args: [4] }; throws HelperRefError on anything else. */

@@ -2,7 +2,7 @@
 // server-side sort, row clicks and row buttons. Rows carry `data-row-id` inside
 // `[data-list-grid]`, whose `data-state` is `loading` or `ready` (what tests and the bench wait on).
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { DataGrid, Row as GridRow, type Column, type SortColumn } from 'react-data-grid';
+import { DataGrid, Row as GridRow, SELECT_COLUMN_KEY, SelectColumn, type Column, type SortColumn } from 'react-data-grid';
 import 'react-data-grid/lib/styles.css';
 import type { RowButton } from '../../../engine/metadata/screen-schemas.js';
 import type { Row } from '../rpc/rpc';
@@ -54,7 +54,13 @@ function useWidth() {
   return [ref, width] as const;
 }
 
-export function ListGrid({ list }: { list: ListReady }) {
+/** Row checkboxes with a select-all, for a page that acts on the ticked rows (the IRU query list's bulk status). */
+export interface GridSelection {
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+}
+
+export function ListGrid({ list, selection }: { list: ListReady; selection?: GridSelection }) {
   const [box, width] = useWidth();
   const { columns, rows, sort, rowButtons, hasRowButtons } = list;
   // Room for the widest set of buttons a row of this page shows (about 7.5 px a character, plus
@@ -86,8 +92,9 @@ export function ListGrid({ list }: { list: ListReady }) {
     if (actionsWidth > 0) {
       out.push({ key: ACTIONS, name: '', width: Math.ceil(actionsWidth + 16), sortable: false, renderCell: ({ row }) => <RowButtons buttons={rowButtons(row)} /> });
     }
+    if (selection) out.unshift(SelectColumn as Column<Row>);
     return out;
-  }, [columns, width, actionsWidth, rowButtons]);
+  }, [columns, width, actionsWidth, rowButtons, selection]);
 
   const sortColumns: SortColumn[] = sort ? [{ columnKey: sort.column, direction: sort.dir === 'asc' ? 'ASC' : 'DESC' }] : [];
   // Tall enough for the page's rows (no inner vertical scroll), and for a horizontal scrollbar
@@ -112,12 +119,17 @@ export function ListGrid({ list }: { list: ListReady }) {
         style={{ blockSize: height }}
         enableVirtualization={rows.length > VIRTUAL_FROM}
         sortColumns={sortColumns}
+        onColumnResize={(column, w) => {
+          if (column.key !== ACTIONS) list.personal?.resizeColumn(column.key, w);
+        }}
         onSortColumnsChange={(s) => {
           const last = s[s.length - 1];
           list.setSort(last ? { column: last.columnKey, dir: last.direction === 'ASC' ? 'asc' : 'desc' } : null);
         }}
+        selectedRows={selection?.selected}
+        onSelectedRowsChange={selection?.onChange}
         onCellClick={({ row, column }) => {
-          if (column.key !== ACTIONS) list.openRow(row);
+          if (column.key !== ACTIONS && column.key !== SELECT_COLUMN_KEY) list.openRow(row);
         }}
         onCellKeyDown={(args, e) => {
           if (args.mode === 'SELECT' && e.key === 'Enter' && args.column.key !== ACTIONS) list.openRow(args.row);

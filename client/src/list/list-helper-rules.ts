@@ -27,4 +27,9 @@ export const LIST_HELPER_RULES: Record<string, RowRule> = {
   resendVerification: inState(STATE.pendingEmail),
   resetPassword: inState(STATE.active),
   resetMFA: inState(STATE.active),
+  /** A primary RE user's sub-users (RE_User rows): only between 33 and 4, never the primary's own row. */
+  setSubUserStatus: {
+    fields: ['state', 'link_fk_user', 'isprimary'],
+    shows: (row, args) => (stateOf(row) === STATE.active || stateOf(row) === STATE.inactive) && stateOf(row) !== Number(args[0]) && !truthy(row.isprimary),
+  },
 };

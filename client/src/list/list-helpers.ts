@@ -1,7 +1,7 @@
 // The named row helpers of the generic list (seed 001 §4.2, §5.2, §8) for the modules and server
 // actions that exist: state changes through Record.update (setStatus, unvoid, freeze, delete)
 // and the account actions (User.activate, User.reject, User.resetPassword, User.resetMFA,
-// REContact.resendVerification). For which rows each button shows and which fields it reads:
+// REContact.resendVerification, REContact.setSubUserState). For which rows each button shows and which fields it reads:
 // list-helper-rules.ts.
 import { parseHelperRef, registerHelper, type HelperContext } from '../helpers/registry';
 import { presentError } from '../rpc/error-presenter';
@@ -150,4 +150,15 @@ listHelper('resetMFA', async (ctx) => {
   if (!(await dialogs.confirm('Are you sure?', `Reset the MFA of ${String(ctx.row!.name ?? userid(ctx.row!))}? The next sign-in enrols afresh.`))) return;
   await rpc.call('User.resetMFA', { userid: userid(ctx.row!) });
   await dialogs.alert('Successful', "User's MFA have been reset", 'success');
+});
+
+/** setSubUserStatus(4) / setSubUserStatus(33): the primary RE user on a sub-user's row (list 81). */
+listHelper('setSubUserStatus', async (ctx, target) => {
+  const to = Number(target);
+  if (to !== STATE.active && to !== STATE.inactive) throw new Error('setSubUserStatus needs 33 or 4, e.g. setSubUserStatus(4)');
+  const label = await stateName(to);
+  if (!(await dialogs.confirm('Are you sure?', `${String(ctx.row!.name ?? userid(ctx.row!))} will be set to: ${label}`))) return;
+  await rpc.call('REContact.setSubUserState', { user: Number(ctx.row!.link_fk_user), state: to });
+  await dialogs.alert('Successful', `Record has been set to: ${label}`, 'success');
+  ctx.reload();
 });

@@ -1,6 +1,9 @@
 // The generic list page (seed 000 §2.8; seed 001 §2.3, §2.6): the controller's result put on
 // screen. Loading, an explicit error screen for a definition that does not load, or the list:
 // head, filters, grid and pager. Lazily loaded with its route, react-data-grid along with it.
+import { useEffect, useState, type ReactNode } from 'react';
+import type { WebListRecord, WebListviewRecord } from '../../../engine/metadata/screen-schemas.js';
+import type { Row } from '../rpc/rpc';
 import { ScreenErrorView } from '../metadata/screen-error-view';
 import { ExportProgressView } from './export-progress';
 import { ListFilters } from './list-filters';
@@ -9,6 +12,7 @@ import { ListPager } from './list-pager';
 import { ListToolbar } from './list-toolbar';
 import { useListController } from './use-list-controller';
 import './list-helpers';
+import { Loading } from '../ui/loading';
 
 export interface ListPageProps {
   listId: number;
@@ -18,16 +22,26 @@ export interface ListPageProps {
   fixedWhere?: [string, string, unknown][];
   /** Shown inside another page (no address sync, no page title). */
   embedded?: boolean;
+  /**
+   * Definitions to render instead of loading them (an editor's live preview of its unsaved
+   * draft); a view missing here is loaded as usual. Keep the object stable between drafts.
+   */
+  definitions?: { list?: WebListRecord; views?: Record<number, WebListviewRecord> };
+  /**
+   * Row checkboxes, and what the page shows above the grid for the ticked rows of this page
+   * (`refresh` loads the rows again). The IRU query list's bulk status (client/src/threads).
+   */
+  selection?: (selected: Row[], refresh: () => void) => ReactNode;
 }
 
 export default function ListPage(props: ListPageProps) {
   const list = useListController(props);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const seq = list.status === 'ready' ? list.loadSeq : 0;
+  // Each load shows other rows (or the same ones changed): the ticks start again.
+  useEffect(() => setSelected(new Set()), [seq]);
   if (list.status === 'loading') {
-    return (
-      <div className="loading" role="status">
-        Loading...
-      </div>
-    );
+    return <Loading />;
   }
   if (list.status === 'error') return <ScreenErrorView error={list.error} />;
   return (
@@ -45,7 +59,8 @@ export default function ListPage(props: ListPageProps) {
         </div>
       ) : (
         <>
-          <ListGrid list={list} />
+          {props.selection?.(list.rows.filter((r) => selected.has(list.rowKey(r))), () => list.refresh?.())}
+          <ListGrid list={list} selection={props.selection ? { selected, onChange: setSelected } : undefined} />
           <ListPager list={list} />
         </>
       )}

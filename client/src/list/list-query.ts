@@ -337,6 +337,9 @@ export interface Sort {
   dir: 'asc' | 'desc';
 }
 
+/** The address's `order` when the user cleared the sort: neither the saved view's nor any sort. */
+export const NO_SORT = 'none';
+
 /** `order` from the address: "column asc|desc". */
 export function parseSort(text: string | null): Sort | null {
   const m = text ? /^([A-Za-z][A-Za-z0-9_]{0,80}) (asc|desc)$/.exec(text.trim()) : null;

@@ -1,7 +1,9 @@
 // The list's head: title, view selector (when there are several views), Create, the metadata's
-// top buttons (disabled without their permission, seed 000 §2.8), Refresh and Export Excel.
+// top buttons (disabled without their permission, seed 000 §2.8), the user's own view (Columns,
+// Save my view, Reset), Refresh and Export Excel.
 import { Link } from 'react-router-dom';
 import type { ListReady } from './use-list-controller';
+import { PersonalViewButtons } from './columns-panel';
 
 export function ListToolbar({ list }: { list: ListReady }) {
   return (
@@ -31,6 +33,7 @@ export function ListToolbar({ list }: { list: ListReady }) {
             {b.button.label}
           </button>
         ))}
+        {list.personal && <PersonalViewButtons personal={list.personal} />}
         {list.refresh && (
           <button type="button" className="btn" data-action="refresh" onClick={list.refresh}>
             Refresh

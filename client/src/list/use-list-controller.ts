@@ -21,6 +21,7 @@ import {
   buildWhere,
   defaultValues,
   FilterInputError,
+  NO_SORT,
   pageCount,
   parsePageParam,
   parseSort,
@@ -37,6 +38,8 @@ import {
 import { loadOptions, type Option } from './option-sources';
 import { useListQueryState } from './use-list-query-state';
 import { useListRows, type RowsError, type RowsRequest } from './use-list-rows';
+import { setWidth } from './personal-view';
+import { usePersonalView, type PersonalControls } from './use-personal-view';
 
 export const PAGE_SIZE = 20;
 
@@ -98,6 +101,8 @@ export interface ListReady {
   openRow(row: Row): void;
   hasRowButtons: boolean;
   rowButtons(row: Row): ButtonState<RowButton>[];
+  /** The user's own view of the columns, sort and filters; null in a preview. */
+  personal: PersonalControls | null;
 }
 
 export type ListController = { status: 'loading' } | { status: 'error'; error: unknown } | ListReady;
@@ -118,7 +123,7 @@ function withIsTab(url: string): string {
 }
 
 export function useListController(props: ListPageProps): ListController {
-  const { listId, basePath, shell, fixedWhere, embedded = false } = props;
+  const { listId, basePath, shell, fixedWhere, embedded = false, definitions } = props;
   const { user, re } = useSession();
   const routeParams = useParams();
   const navigate = useNavigate();
@@ -138,11 +143,12 @@ export function useListController(props: ListPageProps): ListController {
     let live = true;
     (async () => {
       try {
-        const list = await loadWebList(listId);
+        // An editor's preview passes its unsaved draft instead of the stored definitions.
+        const list = definitions?.list ?? (await loadWebList(listId));
         const entries = offeredViews(list, roles);
         const entry = entries.find((v) => String(v.id) === viewParam) ?? entries.find((v) => v.default) ?? entries[0];
         if (!entry) throw new ScreenError('WebList', listId, 'offers no view to your roles');
-        const view = await loadListview(entry.id);
+        const view = definitions?.views?.[entry.id] ?? (await loadListview(entry.id));
         if (live) setDefs({ status: 'ready', list, view });
       } catch (error) {
         if (live) setDefs({ status: 'error', error });
@@ -151,13 +157,15 @@ export function useListController(props: ListPageProps): ListController {
     return () => {
       live = false;
     };
-  }, [listId, viewParam, roles]);
+  }, [listId, viewParam, roles, definitions]);
 
   const ready = defs.status === 'ready' ? defs : null;
   const list = ready?.list;
   const view = ready?.view;
   const entry = list && view ? list.properties.list_id.find((v) => v.id === view.id) : undefined;
   const vp = view?.properties;
+  // The user's own view on top of the admin's; an editor's preview shows the admin's as drafted.
+  const personal = usePersonalView(view, !definitions);
   const module = vp ? (loginTypeOf(user) === 'RE' && vp.module_alias ? vp.module_alias : vp.controller.module) : '';
   const withNames = !withoutNames.has(module);
   const filters = useMemo(() => vp?.filters ?? [], [vp]);
@@ -181,7 +189,7 @@ export function useListController(props: ListPageProps): ListController {
 
   // ---- the user's conditions: from the address, else the filters' defaults
   const whereParam = query.get('where');
-  const addressWhere = useMemo(() => parseWhereParam(whereParam), [whereParam]);
+  const addressWhere = useMemo(() => parseWhereParam(whereParam) ?? personal.filters, [whereParam, personal.filters]);
   const defaultForm = useCallback((): FormState => ({ values: defaultValues(filters), search: { field: searchFields[0]?.name ?? '', text: '' } }), [filters, searchFields]);
   const userWhere = useMemo((): Triple[] => {
     if (addressWhere) return addressWhere;
@@ -223,7 +231,7 @@ export function useListController(props: ListPageProps): ListController {
   }, [vp, module, filters]);
 
   // ---- the request: fixed conditions (view, route fk_ parameters, the embedding page) and the user's
-  const sort = parseSort(query.get('order'));
+  const sort = parseSort(query.get('order') ?? personal.order);
   const page = parsePageParam(query.get('pageIndex')) ?? vp?.controller.pageIndex ?? 1;
   const pageSize = vp?.controller.max ?? PAGE_SIZE;
   const metaColumns = useMemo(() => (vp ? vp.fields.map((c) => resolveColumn(c, metaTypeOf(c.name), withNames)) : []), [vp, metaTypeOf, withNames]);
@@ -235,7 +243,7 @@ export function useListController(props: ListPageProps): ListController {
     () => (vp && entry ? requestedFields(vp, entry.link, rowButtonDefs, helperFields(rowButtonDefs.flatMap((b) => (b.helper ? [b.helper] : []))), withNames) : []),
     [vp, entry, rowButtonDefs, withNames],
   );
-  const request: RowsRequest | null = vp && canSelect ? { module, fields, where: [...fixed, ...userWhere], order, max: pageSize, pageIndex: page } : null;
+  const request: RowsRequest | null = vp && canSelect && personal.ready ? { module, fields, where: [...fixed, ...userWhere], order, max: pageSize, pageIndex: page } : null;
   // A new entity (RE users switch) or a refresh asks again for the same request.
   const rows = useListRows(request, stateColumns, `${tick}:${namesTick}:${re ?? ''}`, () => {
     withoutNames.add(module);
@@ -302,7 +310,9 @@ export function useListController(props: ListPageProps): ListController {
 
   const setQuery = query.update;
   const views = offeredViews(list, roles).map((v) => ({ id: v.id, name: v.name }));
-  const visible = columnsAll.filter((c) => vp.fields.find((f) => f.name === c.name)?.visible !== false);
+  // The columns in the user's order, visibility and widths (the admin's when they have none).
+  const resolved = new Map(columnsAll.map((c) => [c.name, c]));
+  const visible = personal.columns.filter((p) => p.visible && resolved.has(p.name)).map((p) => ({ ...resolved.get(p.name)!, width: p.width }));
   const exportColumns = columnsAll.filter((c) => c.exported);
 
   return {
@@ -325,7 +335,8 @@ export function useListController(props: ListPageProps): ListController {
     loadSeq: rows.seq,
     error: canSelect ? rows.error : { code: 'E_NOPERMISSION', message: `You do not have permission to view this list (${module}.select).` },
     sort: sortColumn ? sort : null,
-    setSort: (s) => setQuery({ order: s ? `${s.column} ${s.dir}` : null, pageIndex: '1' }),
+    // Cleared while a saved view has a sort: say so in the address, or the saved sort comes back.
+    setSort: (s) => setQuery({ order: s ? `${s.column} ${s.dir}` : personal.order ? NO_SORT : null, pageIndex: '1' }),
     filters: filters.map((filter, index) => ({
       index,
       filter,
@@ -382,6 +393,21 @@ export function useListController(props: ListPageProps): ListController {
       if (to) navigate(to);
     },
     hasRowButtons: rowButtonDefs.length > 0,
+    personal: personal.enabled
+      ? {
+          columns: personal.columns,
+          saved: personal.saved,
+          dirty: personal.dirty,
+          busy: personal.busy,
+          setColumns: personal.setColumns,
+          resizeColumn: (name, width) => personal.setColumns(setWidth(personal.columns, name, width)),
+          save: () => void personal.save(sort ? `${sort.column} ${sort.dir}` : null, addressWhere),
+          reset: () =>
+            void personal.reset().then((done) => {
+              if (done) setQuery({ where: null, pageIndex: null, order: null });
+            }),
+        }
+      : null,
     rowButtons: (row) => rowButtonDefs.filter((b) => (!b.states || b.states.includes(Number(row.state))) && (!b.helper || helperShowsFor(b.helper, row))).map((b) => buttonState(b, row)),
   };
 }

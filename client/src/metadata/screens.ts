@@ -1,6 +1,7 @@
 // Loaders of the stored screen metadata (WebList, WebListview, WebForms) and of state maps,
 // each validated by the schema the server uses (engine/metadata/screen-schemas.ts). A loaded
-// definition is kept for the page's life: an admin's change shows on the next page load.
+// definition is kept with its updatectr and revalidated on each visit of a page, so an admin's
+// change shows on the user's next visit, with or without a reload.
 // A definition that fails to load becomes a ScreenError, which pages show as an explicit
 // error screen, never as a blank one.
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -11,6 +12,7 @@ import {
   type WebListRecord,
   type WebListviewRecord,
 } from '../../../engine/metadata/screen-schemas.js';
+import { onceCache } from './load-once';
 import { rpc, RpcError } from '../rpc/rpc';
 
 export type { WebFormsRecord, WebListRecord, WebListviewRecord };
@@ -29,37 +31,48 @@ export class ScreenError extends Error {
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validators = new Map<ScreenModule, ValidateFunction>();
 
-function check(kind: ScreenModule, id: number, properties: unknown): void {
+/** The first problem of a definition as `properties/path message` (as the server words it), or null. */
+export function screenProblem(kind: ScreenModule, properties: unknown): string | null {
   let validate = validators.get(kind);
   if (!validate) {
     validate = ajv.compile(SCREEN_SCHEMAS[kind]);
     validators.set(kind, validate);
   }
-  if (!validate(properties)) {
-    const e = validate.errors![0];
-    const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
-    throw new ScreenError(kind, id, `properties${e.instancePath} ${e.message}${extra}`);
-  }
+  if (validate(properties)) return null;
+  const e = validate.errors![0];
+  const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
+  return `properties${e.instancePath} ${e.message}${extra}`;
 }
 
-const cache = new Map<string, Promise<unknown>>();
-
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-  let p = cache.get(key) as Promise<T> | undefined;
-  if (!p) {
-    p = load();
-    // A failed load is tried again on the next visit, not remembered.
-    p.catch(() => cache.delete(key));
-    cache.set(key, p);
-  }
-  return p;
+function check(kind: ScreenModule, id: number, properties: unknown): void {
+  const problem = screenProblem(kind, properties);
+  if (problem) throw new ScreenError(kind, id, problem);
 }
 
-async function loadRecord(kind: ScreenModule, id: number, fields: string[]): Promise<Record<string, unknown>> {
-  if (!Number.isInteger(id) || id < 1) throw new ScreenError(kind, id, 'is not a valid id');
-  const { rows } = await rpc.select({ module: kind, fields, where: [['id', '=', id]], max: 1 });
+const { once } = onceCache();
+
+interface Kept {
+  updatectr: number;
+  record: Record<string, unknown>;
+  checkedAt: number;
+}
+
+/** Loaded definitions by `{kind}:{id}`, each with the updatectr it was read at. */
+const kept = new Map<string, Kept>();
+const checking = new Map<string, Promise<Record<string, unknown>>>();
+/** One navigation loads a definition from several places (a list, its form): they share one check. */
+const FRESH_MS = 1000;
+
+async function fetchRecord(kind: ScreenModule, id: number, fields: string[], known: Kept | undefined): Promise<Record<string, unknown>> {
+  // Revalidation by updatectr: the whole definition comes back only when it changed.
+  const where: [string, string, unknown][] = [['id', '=', id]];
+  if (known) where.push(['updatectr', '!=', known.updatectr]);
+  const { rows } = await rpc.select({ module: kind, fields: [...new Set([...fields, 'updatectr'])], where, max: 1 });
   const row = rows[0];
-  if (!row) throw new ScreenError(kind, id, 'does not exist');
+  if (!row) {
+    if (known) return known.record;
+    throw new ScreenError(kind, id, 'does not exist');
+  }
   let properties: unknown;
   try {
     properties = typeof row.properties === 'string' ? JSON.parse(row.properties) : row.properties;
@@ -70,16 +83,44 @@ async function loadRecord(kind: ScreenModule, id: number, fields: string[]): Pro
   return { ...row, properties };
 }
 
-export function loadWebList(id: number): Promise<WebListRecord> {
-  return once(`WebList:${id}`, async () => (await loadRecord('WebList', id, ['id', 'name', 'module', 'properties'])) as unknown as WebListRecord);
+/**
+ * A stored definition, validated. Each visit of a page asks the server whether the definition
+ * changed since it was read (by its updatectr), so an admin's save shows on the user's next
+ * visit of the page, without a reload and without fetching unchanged definitions again.
+ */
+async function loadRecord(kind: ScreenModule, id: number, fields: string[]): Promise<Record<string, unknown>> {
+  if (!Number.isInteger(id) || id < 1) throw new ScreenError(kind, id, 'is not a valid id');
+  const key = `${kind}:${id}`;
+  const known = kept.get(key);
+  if (known && Date.now() - known.checkedAt < FRESH_MS) return known.record;
+  let pending = checking.get(key);
+  if (!pending) {
+    pending = fetchRecord(kind, id, fields, known).then((record) => {
+      kept.set(key, { updatectr: Number(record.updatectr), record, checkedAt: Date.now() });
+      return record;
+    });
+    const forget = () => checking.delete(key);
+    pending.then(forget, forget);
+    checking.set(key, pending);
+  }
+  return pending;
 }
 
-export function loadListview(id: number): Promise<WebListviewRecord> {
-  return once(`WebListview:${id}`, async () => (await loadRecord('WebListview', id, ['id', 'name', 'weblist', 'properties'])) as unknown as WebListviewRecord);
+/** Forgets a loaded definition (an editor saved it): this page's next load asks the server. */
+export function forgetScreen(kind: ScreenModule, id: number): void {
+  kept.delete(`${kind}:${id}`);
 }
 
-export function loadWebForm(id: number): Promise<WebFormsRecord> {
-  return once(`WebForms:${id}`, async () => (await loadRecord('WebForms', id, ['id', 'name', 'module', 'updatectr', 'properties'])) as unknown as WebFormsRecord);
+export async function loadWebList(id: number): Promise<WebListRecord> {
+  return (await loadRecord('WebList', id, ['id', 'name', 'module', 'properties'])) as unknown as WebListRecord;
+}
+
+export async function loadListview(id: number): Promise<WebListviewRecord> {
+  return (await loadRecord('WebListview', id, ['id', 'name', 'weblist', 'properties'])) as unknown as WebListviewRecord;
+}
+
+export async function loadWebForm(id: number): Promise<WebFormsRecord> {
+  return (await loadRecord('WebForms', id, ['id', 'name', 'module', 'updatectr', 'properties'])) as unknown as WebFormsRecord;
 }
 
 export interface StateMap {

@@ -36,14 +36,21 @@ export function RedirectSignedIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /home: RE users to /re, IRU users to /iru, administrators to their first screen. */
-export function HomeDispatch() {
+/**
+ * /home (seed 000 §2.1 and §2.7): RE users go to /re; IRU users to /iru unless the address names a
+ * `server` tab (`/home?server=app`); IRU users with it and internal administrators see the demo
+ * page, inside the shell that `shell` builds for their kind.
+ */
+export function HomeDispatch({ shell }: { shell: (kind: 'iru' | 'admin') => ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
-  if (!user) return <Navigate to={signInPathFor(location.pathname)} replace />;
+  const [params] = useSearchParams();
+  if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
   // An expired password or a first-time RE user's questions come first, even after a reload.
   const forced = landingFor(user, null);
   if (forced !== '/home') return <Navigate to={forced} replace />;
   const type = loginTypeOf(user);
-  return <Navigate to={type === 'RE' ? '/re' : type === 'IRU' ? '/iru' : '/admin'} replace />;
+  if (type === 'RE') return <Navigate to="/re" replace />;
+  if (type === 'IRU' && !params.has('server')) return <Navigate to="/iru" replace />;
+  return <>{shell(type === 'IRU' ? 'iru' : 'admin')}</>;
 }

@@ -37,12 +37,14 @@ export const RE_MENU: MenuItem[] = [
   { label: 'Resubmission', to: '/re/resubmission', permission: 'RE-Resubmission.select' },
   { label: 'Extension', to: '/re/extension', permission: 'RE-Extension.select' },
   { label: 'Request Value', to: '/re/requestvalue', permission: 'RE-SMSDropdown.select' },
+  // Seed 000 §2.12 ends the sidebar with profile/edit/{userid}; the view page offers Edit.
+  { label: 'My Profile', to: '/re/profile/view', permission: 'My-User.select' },
 ];
 
 /** Seed 003 §2.10: each item only with the matching select permission. */
 export const IRU_MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/iru/dashboard', hideForRoles: [24, 43, 44] },
-  { label: 'System Parameters', to: '/iru/sysparameters', permission: 'Parameters.select', when: hasRole(24) },
+  { label: 'System Parameters', to: '/iru/sparameters', permission: 'Parameters.select', when: hasRole(24) },
   { label: 'Bulletin', to: '/iru/bulletin', permission: 'Bulletin.select' },
   { label: 'Routine Report', to: '/iru/routinereport', permission: 'RoutineRpt.select' },
   {
@@ -59,7 +61,7 @@ export const IRU_MENU: MenuItem[] = [
   {
     label: 'Users',
     children: [
-      { label: 'Role & Permission', to: '/iru/role', permission: 'Role.select', hideForRoles: [43, 44] },
+      { label: 'Role & Permission', to: '/iru/permission/role', permission: 'Role.select', hideForRoles: [43, 44] },
       { label: 'Internal Users', to: '/iru/internalusers', permission: 'User.select', hideForRoles: [43, 44] },
       { label: 'RE Users', to: '/iru/reusers', permission: 'RE_User.select' },
       { label: 'Web Registered Users', to: '/iru/webusers', permission: 'User.select', hideForRoles: [43, 44], badge: { module: 'User', where: [['state', '=', 61], ['logintype', '=', 2]] } },
@@ -85,11 +87,12 @@ export const IRU_MENU: MenuItem[] = [
   {
     label: 'Helpdesk',
     children: [
-      { label: 'General Helpdesk', to: '/iru/helpdesk', permission: 'Helpdesk.select' },
-      { label: 'Query', to: '/iru/query', permission: 'Query.select' },
-      { label: 'Resubmission', to: '/iru/resubmission', permission: 'Resubmission.select' },
+      // Seed 003 §4.7: the counts beside helpdesk (Open), query (New or Open) and resubmission (New, Pending Payment, Amendment Required).
+      { label: 'General Helpdesk', to: '/iru/helpdesk', permission: 'Helpdesk.select', badge: { module: 'Helpdesk', where: [['state', '=', 13]] } },
+      { label: 'Query', to: '/iru/query', permission: 'Query.select', badge: { module: 'Query', where: [['state', 'in', [54, 13]]] } },
+      { label: 'Resubmission', to: '/iru/resubmission', permission: 'Resubmission.select', badge: { module: 'Resubmission', where: [['state', 'in', [54, 25, 74]]] } },
       { label: 'Extension', to: '/iru/extension', permission: 'Extension.select' },
-      { label: 'Dropdown Req.', to: '/iru/requestvalue', permission: 'SMSDropdown.select' },
+      { label: 'Dropdown Req.', to: '/iru/requestvalue', permission: 'SMSDropdown.select', badge: { module: 'SMSDropdown', where: [['state', '=', 54]] } },
       { label: 'Audit Log', to: '/iru/auditlog', permission: 'AuditLog.select' },
       { label: 'Non-Compliance RE', to: '/iru/peoi', permission: 'PEOI.select' },
     ],

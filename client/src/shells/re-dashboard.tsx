@@ -1,85 +1,104 @@
-// The RE dashboard's submission status (seed 000 §2.13): counts of the entity's submissions
-// (REFormBatch) in Open, Ready, Submitted and Accepted for the periods up to the chosen month.
-import { useEffect, useState, type FormEvent } from 'react';
+// The RE dashboard (seed 000 §2.13): a month (mm/yyyy) with a Search button; the table Current
+// Submission Status as at the month's end (Open, Ready, Submitted, Accepted); the Bulletin list;
+// bar charts under Performance Management and Support Management, each linking to its list. All
+// figures come from RE.getDashboard, for the session's current entity only.
+import { useEffect, useState } from 'react';
 import { DateTime } from 'luxon';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { useSession } from '../session/session-store';
+import { BulletinCards } from '../bulletins/bulletin-cards';
+import { MonthFilterForm } from '../dashboards/month-filter-form';
+import { currentMonth } from '../dashboards/chart-answer';
+import { DashboardSections, type DashboardSection } from '../dashboards/dashboard-cards';
+import type { DashboardAnswer } from '../dashboards/entity-dashboard';
+import '../dashboards/dashboards.css';
 
-const STATUSES: [string, number][] = [
-  ['Open', 13],
-  ['Ready', 55],
-  ['Submitted', 56],
-  ['Accepted', 45],
+/** The table's columns in the seed's order, by the status labels RE.getDashboard answers. */
+const STATUSES = ['Open', 'Ready', 'Submitted', 'Accepted'];
+
+const BLUE = '#2563eb';
+const GREEN = '#16a34a';
+const AMBER = '#f59e0b';
+const raised = (series: string, title: string, to: string, label: string) => ({ title, series, to, values: [{ key: 'value' as const, label, color: BLUE }] });
+
+const SECTIONS: DashboardSection[] = [
+  {
+    title: 'Performance Management',
+    cards: [
+      {
+        title: 'Submission',
+        series: 'performance_submission',
+        to: '/re/batches',
+        values: [
+          { key: 'value', label: 'Due', color: BLUE },
+          { key: 'value1', label: 'Submitted', color: GREEN },
+          { key: 'value2', label: 'Outstanding', color: AMBER },
+        ],
+      },
+      { title: 'Total Query', series: 'performance_query', to: '/re/query', values: [{ key: 'value', label: 'Queries', color: BLUE }, { key: 'value1', label: 'Open', color: AMBER }] },
+      { title: 'Total Extension', series: 'performance_extension', to: '/re/extension', values: [{ key: 'value', label: 'Extensions', color: BLUE }, { key: 'value1', label: 'Open', color: AMBER }] },
+      { title: 'Total Resubmission', series: 'performance_resubmission', to: '/re/resubmission', values: [{ key: 'value', label: 'Resubmissions', color: BLUE }, { key: 'value1', label: 'Open', color: AMBER }] },
+    ],
+  },
+  {
+    title: 'Support Management',
+    cards: [
+      raised('helpdesk', 'Helpdesk', '/re/helpdesk', 'Questions'),
+      raised('resubmission', 'Resubmission', '/re/resubmission', 'Resubmissions'),
+      raised('extension', 'Extension', '/re/extension', 'Extensions'),
+      raised('query', 'Query', '/re/query', 'Queries'),
+    ],
+  },
 ];
 
 export default function ReDashboard() {
   const { user, re } = useSession();
-  const [month, setMonth] = useState(DateTime.now().toFormat('yyyy-MM'));
+  const [month, setMonth] = useState(currentMonth());
   const [asAt, setAsAt] = useState(month);
-  const [counts, setCounts] = useState<number[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<DashboardAnswer | null>(null);
 
   useEffect(() => {
     let live = true;
-    const end = DateTime.fromFormat(asAt, 'yyyy-MM').endOf('month').toFormat('yyyy-MM-dd');
-    setCounts(null);
-    Promise.all(STATUSES.map(([, state]) => rpc.select({ module: 'REFormBatch', fields: ['id'], where: [['state', '=', state], ['endon', '<=', end]], max: 1 })))
-      .then((r) => {
-        if (live) setCounts(r.map((x) => x.total));
-      })
-      .catch((e) => {
-        if (live) void presentError(e);
-      });
+    setAnswer(null);
+    rpc
+      .json<DashboardAnswer>('RE.getDashboard', { dt: asAt })
+      .then((a) => live && setAnswer(a))
+      .catch((e) => live && void presentError(e));
     return () => {
       live = false;
     };
   }, [asAt, re]);
 
-  function search(e: FormEvent) {
-    e.preventDefault();
-    if (!month) {
-      setProblem('Please select a month');
-      return;
-    }
-    setProblem(null);
-    setAsAt(month);
-  }
-
   const entity = user?.RE.find((x) => x.id === re);
+  const count = (label: string) => answer?.submission_status?.find((s) => s.label === label)?.value;
   return (
-    <section className="page">
+    <section className="page" data-testid="re-dashboard" data-state={answer ? 'ready' : 'loading'}>
       <h1>Dashboard</h1>
       {entity && <p className="muted">{entity.name}</p>}
-      <form className="toolbar" onSubmit={search}>
-        <label className="field inline">
-          <span>Month</span>
-          <input type="month" name="month" value={month} onChange={(e) => setMonth(e.target.value)} />
-        </label>
-        <button className="btn btn-primary" type="submit">
-          Search
-        </button>
-        {problem && <span className="field-error">{problem}</span>}
-      </form>
+      <MonthFilterForm month={month} onMonth={setMonth} button="Search" testId="search" onApply={() => setAsAt(month)} />
       <table className="table status-table">
-        <caption>Current Submission Status as at {DateTime.fromFormat(asAt, 'yyyy-MM').endOf('month').toFormat('dd/MM/yyyy')}</caption>
+        <caption>Current Submission Status as at {DateTime.fromFormat(asAt, 'MM/yyyy').endOf('month').toFormat('dd/MM/yyyy')}</caption>
         <thead>
           <tr>
-            {STATUSES.map(([label]) => (
+            {STATUSES.map((label) => (
               <th key={label}>{label}</th>
             ))}
           </tr>
         </thead>
         <tbody>
           <tr>
-            {STATUSES.map(([label], i) => (
+            {STATUSES.map((label) => (
               <td key={label} data-status={label}>
-                {counts ? counts[i] : '…'}
+                {answer ? (count(label) ?? 0) : '…'}
               </td>
             ))}
           </tr>
         </tbody>
       </table>
+      {/* Seed 000 §2.13: active, started, not ended (RE-Bulletin's scope), 3 a page, 200-character excerpts. */}
+      <BulletinCards perPage={3} title="Bulletin" />
+      {answer && <DashboardSections answer={answer} sections={SECTIONS} />}
     </section>
   );
 }

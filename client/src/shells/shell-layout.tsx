@@ -27,9 +27,9 @@ function UserMenu({ kind }: { kind: ShellProps['kind'] }) {
       </button>
       {open && (
         <ul className="user-menu-items" role="menu" onClick={() => setOpen(false)}>
-          {kind === 'iru' && (
+          {kind !== 'admin' && (
             <li role="menuitem">
-              <Link to={`/iru/profile`}>My Profile</Link>
+              <Link to={`/${kind}/profile/view`}>My Profile</Link>
             </li>
           )}
           <li role="menuitem">

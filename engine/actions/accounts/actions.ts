@@ -3,15 +3,18 @@
 import { register, registerSub } from './registration.js';
 import { resendVerification, verifyEmail } from './verification.js';
 import { activate, reject } from './lifecycle.js';
+import { setSubUserState } from './sub-users.js';
 import { changePassword, resetPassword } from './passwords.js';
 import { forgotPassword, preForgotPassword } from './recovery.js';
 import { getSecurityQuestions, isFirstTimeLogin, setSecurityQuestions } from './security-questions.js';
 import { getPublicMessages } from './public-message.js';
 import { registrationOptions } from './registration-options.js';
+import { verifyBizInfo, verifyOffice } from './profile-verification.js';
 
 export const accountActions = [
   register,
   registerSub,
+  setSubUserState,
   verifyEmail,
   resendVerification,
   activate,
@@ -25,4 +28,6 @@ export const accountActions = [
   isFirstTimeLogin,
   getPublicMessages,
   registrationOptions,
+  verifyBizInfo,
+  verifyOffice,
 ];

@@ -12,6 +12,7 @@ import { changedKeys, SCREEN_TABLES, screenVersions } from '../../metadata/scree
 import { sqlDateTime } from '../../db/clock.js';
 import type { ScreenModule } from '../../metadata/screen-schemas.js';
 import { personalViewActions } from './personal-views.js';
+import { screenModules } from './module-catalogue.js';
 
 const ScreenKind = Type.Union([Type.Literal('WebList'), Type.Literal('WebListview'), Type.Literal('WebForms')]);
 const Id = Type.Integer({ minimum: 1 });
@@ -95,4 +96,4 @@ export const screenRestore = defineAction({
   },
 });
 
-export const screenActions = [screenHistory, screenVersion, screenRestore, ...personalViewActions];
+export const screenActions = [screenHistory, screenVersion, screenRestore, screenModules, ...personalViewActions];

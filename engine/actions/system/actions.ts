@@ -1,9 +1,11 @@
-// System.*: the action catalogue for integrators, and System.execute (an action by name).
+// System.*: the action catalogue for integrators, System.execute (an action by name) and
+// System.monitor (the home page's figures, monitor.ts).
 import { Type } from '@sinclair/typebox';
 import { defineAction, type ActionRegistry } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
 import { buildCatalogue } from '../../contract/catalogue.js';
+import { monitor } from './monitor.js';
 
 // The version lives with the contract; re-exported here for callers that imported it from here.
 export { PROTOCOL_VERSION } from '../../contract/contract-version.js';
@@ -35,5 +37,5 @@ export function systemActions(registry: ActionRegistry) {
       return ctx.call(name, arg === undefined ? [] : [arg]);
     },
   });
-  return [catalogue, execute];
+  return [catalogue, execute, monitor];
 }

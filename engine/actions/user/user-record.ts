@@ -29,6 +29,8 @@ export async function userRecord(
     .select('r.id as id', 'r.name as name', 'r.sector as sector', 'l.isprimary as isprimary');
   const primary = links.find((l) => Boolean(Number(l.isprimary)));
   const loginType = Number(user.logintype);
+  // Where the current entity's profile confirmation stands (RE.verifyBizInfo / RE.verifyOffice).
+  const verified = currentRe === null ? undefined : await db('re').where({ id: currentRe }).first('verifybizinfo', 'verifyoffice');
   return {
     id: Number(user.id),
     userid: user.userid,
@@ -42,9 +44,8 @@ export async function userRecord(
     REPrimaryUser: primary ? Number(primary.id) : null,
     RESubUser: links.length > 0 && !primary,
     firstTimeLogin: Boolean(Number(user.firsttimelogin ?? 0)),
-    // No profile verification is recorded yet (the entity profile is another issue's): nobody is held back.
-    VerifyBizInfo: true,
-    VerifyOffice: true,
+    VerifyBizInfo: verified ? verified.verifybizinfo !== null : true,
+    VerifyOffice: verified ? verified.verifyoffice !== null : true,
     position2_value: user.position2 === null ? null : Number(user.position2),
     pwexpiry: options.passwordExpired ? { expired: true, message: ERROR_CODES.E_PASSWORDEXPIRED.message } : { expired: false, message: '' },
   };

@@ -1,0 +1,24 @@
+// The head of every screen editor: the id read from the address, the record's name, and its
+// owner (a module or a WebList).
+import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
+import type { ScreenEditor } from './use-screen-editor';
+
+/** A positive whole id from a route parameter; anything else means a new record. */
+export function editedId(raw: string | undefined): number | null {
+  const n = Number(raw);
+  return raw !== undefined && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export function NameField({ editor }: { editor: ScreenEditor }) {
+  return (
+    <label className="field">
+      <span className="form-label required">Name</span>
+      <input data-testid="name" value={editor.draft.name} onChange={(e) => editor.setName(e.target.value)} />
+    </label>
+  );
+}
+
+export function OwnerSelect(props: { editor: ScreenEditor; label: string; testId: string; choices: Choice[]; required?: boolean }) {
+  const { editor, required = false } = props;
+  return <ChoiceSelect label={props.label} testId={props.testId} value={editor.draft.owner} choices={props.choices} onChange={editor.setOwner} required={required} none={required ? undefined : '(none)'} />;
+}

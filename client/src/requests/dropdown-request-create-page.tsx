@@ -1,0 +1,109 @@
+// Create New Request (/re/requestvalue/create, seed 003 §2.5): form batch, form, list group
+// (prefilled and locked from ?dropdown=; ?batch, ?form and ?listgroup prefill too), the requested
+// value and a description. The server checks the same required fields and stamps the entity, the
+// requester and the state New (docs/requests.md).
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { rpc } from '../rpc/rpc';
+import { presentError } from '../rpc/error-presenter';
+import { dialogs } from '../ui/dialogs';
+import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
+import '../threads/threads.css';
+import { presentSaveFailure, REQUIRED_FIELDS } from '../rpc/save-failure';
+
+const choices = (rows: Record<string, unknown>[]): Choice[] => rows.map((r) => ({ value: String(r.id), label: String(r.name ?? r.id) }));
+
+export default function DropdownRequestCreatePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const locked = params.get('dropdown');
+  const [batches, setBatches] = useState<Choice[]>([]);
+  const [forms, setForms] = useState<Choice[]>([]);
+  const [groups, setGroups] = useState<Choice[]>([]);
+  const [batch, setBatch] = useState(params.get('batch') ?? '');
+  const [form, setForm] = useState(params.get('form') ?? '');
+  const [listgroup, setListgroup] = useState(locked ?? params.get('listgroup') ?? '');
+  const [value, setValue] = useState('');
+  const [description, setDescription] = useState('');
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    Promise.all([
+      rpc.select({ module: 'REFormBatch', fields: ['id', 'name'], order: 'createon desc', max: 500 }),
+      rpc.select({ module: 'ListGroup', fields: ['id', 'name'], order: 'name asc', max: 1000 }),
+    ])
+      .then(([b, g]) => {
+        setBatches(choices(b.rows));
+        setGroups(choices(g.rows));
+      })
+      .catch((e) => void presentError(e));
+  }, []);
+
+  useEffect(() => {
+    if (!batch) {
+      setForms([]);
+      return;
+    }
+    rpc
+      .select({ module: 'REForm', fields: ['id', 'name'], where: [['formbatch', '=', Number(batch)]], order: 'name asc', max: 500 })
+      .then(({ rows }) => setForms(choices(rows)))
+      .catch((e) => void presentError(e));
+  }, [batch]);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const missing = new Set<string>();
+    if (!batch) missing.add('formbatch');
+    if (!form) missing.add('formid');
+    if (!listgroup) missing.add('dropdown');
+    if (!value.trim()) missing.add('value');
+    if (!description.trim()) missing.add('description');
+    setInvalid(missing);
+    if (missing.size) {
+      await dialogs.alert('Error', REQUIRED_FIELDS, 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await rpc.create({ module: 'RE-SMSDropdown', fields: ['formid', 'dropdown', 'value', 'description'], values: [Number(form), Number(listgroup), value.trim(), description], read: ['id'] });
+      await dialogs.alert('', 'Created!', 'success');
+      navigate('/re/requestvalue/');
+    } catch (err) {
+      await presentSaveFailure(err, (fields) => setInvalid(new Set(fields)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="page">
+      <h1>Create New Request</h1>
+      <form className="thread-create" onSubmit={(e) => void save(e)} noValidate>
+        <RequiredSelect
+          label="Form Batch"
+          name="formbatch"
+          value={batch}
+          invalid={invalid}
+          choices={batches}
+          onChange={(b) => {
+            setBatch(b);
+            setForm('');
+          }}
+        />
+        <RequiredSelect label="Form" name="formid" value={form} invalid={invalid} choices={forms} onChange={setForm} />
+        <RequiredSelect label="Dropdown" name="dropdown" value={listgroup} invalid={invalid} choices={groups} disabled={locked !== null} onChange={setListgroup} />
+        <RequiredInput label="Value" name="value" value={value} invalid={invalid} maxLength={255} onChange={setValue} />
+        <RequiredTextArea label="Description" name="description" value={description} invalid={invalid} rows={5} onChange={setDescription} />
+        <div className="toolbar">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save
+          </button>
+          <button type="button" className="btn" onClick={() => navigate('/re/requestvalue/')}>
+            Back
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// A dropdown value request (/{re|iru}/requestvalue/{id}, seed 003 §2.5, §4.4): its details under a
+// ribbon (warning New, success Approved, danger Rejected), Back, and for a user holding
+// SMSDropdown.action.approve while it is New an Approval panel: approved value (blank keeps the
+// requested one), remark (needed to reject), Approve / Reject. The server enforces the same
+// (docs/requests.md); this page only mirrors it.
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { rpc } from '../rpc/rpc';
+import { presentError } from '../rpc/error-presenter';
+import { dialogs } from '../ui/dialogs';
+import { hasPermission, useSession } from '../session/session-store';
+import '../threads/threads.css';
+
+const S = { new: 54, approved: 66, rejected: 23 } as const;
+const NAMES: Record<number, string> = { 54: 'New', 66: 'Approved', 23: 'Rejected' };
+const TONES: Record<number, string> = { 54: 'warning', 66: 'success', 23: 'danger' };
+const FIELDS = ['id', 'updatectr', 'state', 'value', 'description', 'approvevalue', 'remark', 'approveddate', 'createon', 'formid_name_ind_field', 'dropdown_name_ind_field', 'requester_name_ind_field', 're_name_ind_field', 'approver_name_ind_field'];
+type Request = Record<string, unknown>;
+
+export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const module = shell === 're' ? 'RE-SMSDropdown' : 'SMSDropdown';
+  const [request, setRequest] = useState<Request | null>(null);
+  const [approvevalue, setApprovevalue] = useState('');
+  const [remark, setRemark] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const { rows } = await rpc.select({ module, fields: FIELDS, where: [['id', '=', Number(id)]] });
+      setRequest(rows[0] ?? null);
+    } catch (e) {
+      await presentError(e);
+    }
+  }, [module, id]);
+  useEffect(() => void load(), [load]);
+
+  async function decide(state: number) {
+    if (!request) return;
+    if (state === S.rejected && !remark.trim()) {
+      await dialogs.alert('Error', 'Remark is required for Reject', 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const fields = ['id', 'updatectr', 'state', 'remark'];
+      const values: (string | number | null)[] = [Number(request.id), Number(request.updatectr), state, remark.trim() || null];
+      if (state === S.approved && approvevalue.trim()) {
+        fields.push('approvevalue');
+        values.push(approvevalue.trim());
+      }
+      await rpc.update({ module: 'SMSDropdown', fields, values });
+      await dialogs.alert('', state === S.approved ? 'Approved!' : 'Rejected!', 'success');
+      await load();
+    } catch (e) {
+      await presentError(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!request) return <section className="page">Loading…</section>;
+  const state = Number(request.state);
+  const canDecide = shell === 'iru' && state === S.new && hasPermission(user, 'SMSDropdown.action.approve');
+  const row = (label: string, v: unknown) => (
+    <tr>
+      <th>{label}</th>
+      <td>{v === null || v === undefined || v === '' ? '-' : String(v)}</td>
+    </tr>
+  );
+  return (
+    <section className="page dropdown-request">
+      <h1>Dropdown Request</h1>
+      <div className={`thread-ribbon ribbon-${TONES[state] ?? 'default'}`} data-state={state}>
+        {NAMES[state] ?? state}
+      </div>
+      <table className="detail-table">
+        <tbody>
+          {shell === 'iru' && row('Reporting Entity', request.re_name_ind_field)}
+          {row('Form', request.formid_name_ind_field)}
+          {row('Dropdown', request.dropdown_name_ind_field)}
+          {row('Item', request.value)}
+          {row('Description', request.description)}
+          {row('Request By', request.requester_name_ind_field)}
+          {row('Request Date', request.createon)}
+          {state === S.approved && row('Approved Item', request.approvevalue)}
+          {state !== S.new && row('Remark', request.remark)}
+          {state === S.approved && row('Approved By', request.approver_name_ind_field)}
+          {state === S.approved && row('Approve Date', request.approveddate)}
+        </tbody>
+      </table>
+      {canDecide && (
+        <fieldset className="approval-panel">
+          <legend>Approval</legend>
+          <label>
+            <span>Approved Value</span>
+            <input name="approvevalue" value={approvevalue} placeholder={String(request.value ?? '')} maxLength={255} onChange={(e) => setApprovevalue(e.target.value)} />
+          </label>
+          <label>
+            <span>Remark</span>
+            <textarea name="remark" rows={3} value={remark} onChange={(e) => setRemark(e.target.value)} />
+          </label>
+          <div className="toolbar">
+            <button type="button" className="btn btn-primary" name="approve" disabled={busy} onClick={() => void decide(S.approved)}>
+              Approve
+            </button>
+            <button type="button" className="btn btn-danger" name="reject" disabled={busy} onClick={() => void decide(S.rejected)}>
+              Reject
+            </button>
+          </div>
+        </fieldset>
+      )}
+      <div className="toolbar">
+        <button type="button" className="btn" onClick={() => navigate(`/${shell}/requestvalue/`)}>
+          Back
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// Create New Query (/iru/query/create, seed 002 §2, §5): reporting entity, then one of its
+// submissions, one of that submission's forms and one of the form's tabs (its properties'
+// items), the data item, subject, description and the Confidential switch. Every field is
+// required here and on the server (Query's metadata); the query starts as New.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { rpc, type Row } from '../rpc/rpc';
+import { presentError } from '../rpc/error-presenter';
+import { dialogs } from '../ui/dialogs';
+import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
+import './threads.css';
+import { presentSaveFailure, REQUIRED_FIELDS } from '../rpc/save-failure';
+
+function useChoices(load: () => Promise<Choice[]> | null, deps: unknown[]): Choice[] {
+  const [choices, setChoices] = useState<Choice[]>([]);
+  useEffect(() => {
+    const p = load();
+    if (!p) {
+      setChoices([]);
+      return;
+    }
+    let live = true;
+    p.then((c) => live && setChoices(c)).catch((e) => void presentError(e));
+    return () => {
+      live = false;
+    };
+  }, deps);
+  return choices;
+}
+
+/** A form's tabs: the items of its properties (`{id, title}`). */
+function tabsOf(row: Row | undefined): Choice[] {
+  try {
+    const props = typeof row?.properties === 'string' ? JSON.parse(row.properties) : row?.properties;
+    const items = (props?.items ?? []) as { id?: unknown; title?: unknown; display_name?: unknown }[];
+    return items.map((i) => ({ value: String(i.title ?? i.id), label: String(i.display_name ? `${String(i.title)} ${String(i.display_name)}` : i.title ?? i.id) }));
+  } catch {
+    return [];
+  }
+}
+
+export default function QueryCreatePage() {
+  const navigate = useNavigate();
+  const [v, setV] = useState({ re: '', formbatch: '', form: '', formtab: '', dataitem: '', name: '', description: '' });
+  const [confidential, setConfidential] = useState(false);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof v, value: string) => setV((old) => ({ ...old, [k]: value }));
+
+  const entities = useChoices(() => rpc.select({ module: 'RE', fields: ['id', 'name'], order: 'name asc', max: 1000 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))), []);
+  const batches = useChoices(
+    () => (v.re ? rpc.select({ module: 'FormBatch', fields: ['id', 'name'], where: [['re', '=', Number(v.re)]], order: 'duedate desc', max: 200 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))) : null),
+    [v.re],
+  );
+  const [forms, setForms] = useState<Row[]>([]);
+  useEffect(() => {
+    if (!v.formbatch) return setForms([]);
+    rpc
+      .select({ module: 'Form', fields: ['id', 'code', 'name', 'properties'], where: [['formbatch', '=', Number(v.formbatch)]], order: 'code asc', max: 200 })
+      .then(({ rows }) => setForms(rows))
+      .catch((e) => void presentError(e));
+  }, [v.formbatch]);
+  const tabs = tabsOf(forms.find((f) => String(f.id) === v.form));
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const missing = new Set(Object.entries(v).filter(([, x]) => !x.trim()).map(([k]) => k));
+    setInvalid(missing);
+    if (missing.size) return dialogs.alert('Error', REQUIRED_FIELDS, 'error');
+    setBusy(true);
+    try {
+      const created = await rpc.create({
+        module: 'Query',
+        fields: ['re', 'formbatch', 'form', 'formtab', 'dataitem', 'name', 'description', 'confidential'],
+        values: [Number(v.re), Number(v.formbatch), Number(v.form), v.formtab, v.dataitem, v.name, v.description, confidential ? 1 : 0],
+        read: ['id'],
+      });
+      await dialogs.alert('', 'Created!', 'success');
+      navigate(`/iru/query/${String(created.id)}`);
+    } catch (err) {
+      await presentSaveFailure(err, (fields) => setInvalid(new Set(fields)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const select = (k: 're' | 'formbatch' | 'form' | 'formtab', label: string, choices: Choice[], after?: Partial<typeof v>) => (
+    <RequiredSelect label={label} name={k} value={v[k]} invalid={invalid} choices={choices} onChange={(value) => setV((old) => ({ ...old, ...after, [k]: value }))} />
+  );
+  return (
+    <section className="page">
+      <h1>Create New Query</h1>
+      <form className="thread-create" onSubmit={(e) => void save(e)} noValidate>
+        {select('re', 'Reporting Entity', entities, { formbatch: '', form: '', formtab: '' })}
+        {select('formbatch', 'Submission', batches, { form: '', formtab: '' })}
+        {select('form', 'Form', forms.map((f) => ({ value: String(f.id), label: `${String(f.code)} ${String(f.name)}` })), { formtab: '' })}
+        {select('formtab', 'Form Tab', tabs)}
+        <RequiredInput label="Data Item" name="dataitem" value={v.dataitem} invalid={invalid} maxLength={255} onChange={(x) => set('dataitem', x)} />
+        <RequiredInput label="Subject" name="name" value={v.name} invalid={invalid} maxLength={255} onChange={(x) => set('name', x)} />
+        <RequiredTextArea label="Description" name="description" value={v.description} invalid={invalid} rows={6} onChange={(x) => set('description', x)} />
+        <label className="thread-switch">
+          <input type="checkbox" name="confidential" checked={confidential} onChange={(e) => setConfidential(e.target.checked)} /> Confidential
+        </label>
+        <div className="toolbar">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Save
+          </button>
+          <button type="button" className="btn" onClick={() => navigate('/iru/query')}>
+            Back
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// RE.verifyBizInfo and RE.verifyOffice (seed 001 §7; seed 000 §2.2): the primary user of the
+// session's current entity confirms the entity's business profile, then its office details.
+// Until both are confirmed the client holds that user at the profile before a form, an Excel
+// import or the sub-user creation page (client/src/auth/profile-gate.ts); the login info's
+// VerifyBizInfo and VerifyOffice say where the entity stands.
+import { Type } from '@sinclair/typebox';
+import { defineAction } from '../registry.js';
+import { isReUser, type ActionContext } from '../context.js';
+import { text } from '../../protocol/envelope.js';
+import { errors } from '../../errors/catalogue.js';
+import { bumpVersions } from '../../db/change-versions.js';
+import { sqlDateTime } from '../../db/clock.js';
+
+/** The current entity, when the caller is its primary user; else E_NOPERMISSION. */
+async function ownEntity(ctx: ActionContext, action: string): Promise<number> {
+  const caller = ctx.caller!;
+  const re = caller.currentRe;
+  const refused = errors.noPermission(`${action}: only the primary user of the current reporting entity`);
+  if (!isReUser(caller) || re === null || !caller.entities.includes(re)) throw refused;
+  const link = await ctx.db('re_user').where({ link_fk_re: re, link_fk_user: caller.userId }).first('isprimary');
+  if (!Number(link?.isprimary ?? 0)) throw refused;
+  return re;
+}
+
+function verification(name: 'RE.verifyBizInfo' | 'RE.verifyOffice', column: 'verifybizinfo' | 'verifyoffice', what: string) {
+  return defineAction({
+    name,
+    summary: `The primary user of the current reporting entity confirms its ${what}`,
+    // The originals' payload is not known: the entity may be named (as `re` or `id`), and must then be the current one.
+    args: [Type.Optional(Type.Object({ re: Type.Optional(Type.Integer({ minimum: 1 })), id: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }))],
+    minArgs: 0,
+    access: 'session',
+    writes: true,
+    answer: 'value 0: text 1',
+    errors: ['E_NOPERMISSION'],
+    async handler([a], ctx) {
+      const re = await ownEntity(ctx, name);
+      const named = a?.re ?? a?.id;
+      if (named !== undefined && named !== re) throw errors.noPermission(`${name}: only the current reporting entity`);
+      await ctx.db('re').where({ id: re }).update({ [column]: sqlDateTime(), [`${column}by`]: ctx.caller!.userId });
+      await bumpVersions(ctx.db, ['re']);
+      ctx.log.info({ re }, `${what} verified`);
+      return [text('1')];
+    },
+  });
+}
+
+export const verifyBizInfo = verification('RE.verifyBizInfo', 'verifybizinfo', 'business profile');
+export const verifyOffice = verification('RE.verifyOffice', 'verifyoffice', 'office details');
