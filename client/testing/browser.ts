@@ -21,6 +21,7 @@ export async function newPage(browser: Browser): Promise<{ page: Page; errors: s
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String((e as Error).message ?? e)));
-  page.setDefaultTimeout(15_000);
+  // Generous: two test workers and their engines share two cores, and a wait only ends early.
+  page.setDefaultTimeout(25_000);
   return { page, errors };
 }

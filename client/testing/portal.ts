@@ -59,7 +59,7 @@ export async function pathOf(page: Page): Promise<string> {
 }
 
 /** Waits until the page's address satisfies `test`. */
-export async function waitForPath(page: Page, test: (path: string) => boolean, timeout = 10_000): Promise<string> {
+export async function waitForPath(page: Page, test: (path: string) => boolean, timeout = 20_000): Promise<string> {
   const until = Date.now() + timeout;
   for (;;) {
     const p = await pathOf(page);

@@ -9,7 +9,7 @@ export interface ShownDialog {
 }
 
 /** The newest dialog with buttons, once one is open. */
-export async function dialogShown(page: Page, timeout = 10_000): Promise<ShownDialog> {
+export async function dialogShown(page: Page, timeout = 20_000): Promise<ShownDialog> {
   await page.waitForSelector('[data-dialog=dialog]', { timeout });
   return page.$$eval('[data-dialog=dialog]', (els) => {
     const d = els[els.length - 1];
@@ -18,7 +18,7 @@ export async function dialogShown(page: Page, timeout = 10_000): Promise<ShownDi
 }
 
 /** Waits for a dialog whose message contains `text`. */
-export async function dialogSaying(page: Page, text: string, timeout = 10_000): Promise<ShownDialog> {
+export async function dialogSaying(page: Page, text: string, timeout = 20_000): Promise<ShownDialog> {
   await page.waitForFunction(
     (t) => [...document.querySelectorAll('[data-dialog=dialog] .dialog-message')].some((m) => (m.textContent ?? '').includes(t)),
     { timeout },
@@ -62,7 +62,7 @@ export function fieldErrors(page: Page): Promise<Record<string, string>> {
 }
 
 /** Waits until `selector` shows `text` (contains). */
-export async function textShown(page: Page, selector: string, text: string, timeout = 10_000): Promise<void> {
+export async function textShown(page: Page, selector: string, text: string, timeout = 20_000): Promise<void> {
   await page.waitForFunction((s, t) => [...document.querySelectorAll(s)].some((e) => (e.textContent ?? '').includes(t)), { timeout }, selector, text);
 }
 

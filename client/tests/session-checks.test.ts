@@ -30,7 +30,7 @@ describe('session checks between tabs (sqlite)', () => {
     const a = await signedInTab();
     // Another tab's sign-out removes the stored user from the storage all tabs share.
     await a.evaluate(() => localStorage.removeItem('user'));
-    const path = await waitForPath(a, (p) => p.includes('login'), CHECK_MS + 3_000);
+    const path = await waitForPath(a, (p) => p.includes('login'), CHECK_MS + 8_000);
     expect(path).toMatch(/^\/\?next=%2Flogin$|^\/login$/);
   }, 30_000);
 
@@ -40,7 +40,7 @@ describe('session checks between tabs (sqlite)', () => {
       const user = JSON.parse(localStorage.getItem('user')!);
       localStorage.setItem('user', JSON.stringify({ ...user, id: user.id + 1000, userid: 'someone-else' }));
     });
-    await waitForPath(a, (p) => p.includes('login'), CHECK_MS + 3_000);
+    await waitForPath(a, (p) => p.includes('login'), CHECK_MS + 8_000);
   }, 30_000);
 
   it('reloads a visible tab within 10 seconds of an entity switch elsewhere', async () => {
@@ -53,7 +53,7 @@ describe('session checks between tabs (sqlite)', () => {
       localStorage.setItem('re', JSON.stringify(next));
       return next;
     });
-    await reloaded(a, CHECK_MS + 3_000);
+    await reloaded(a, CHECK_MS + 8_000);
     expect(await a.evaluate(() => JSON.parse(localStorage.getItem('re')!))).toBe(other);
   }, 30_000);
 
