@@ -117,6 +117,12 @@ describe.each(await testDialects())('dashboard chart data on %s', (dialect) => {
     expect(await t.database.db('dashboardchart').count({ n: '*' }).first()).toEqual(before);
   });
 
+  it("refuses a chart without a title or a type with the wizard's messages of seed 000 §2.10", async () => {
+    const answer = await t.call('Record.create', [{ module: 'DashboardChart', fields: ['name', 'dashboardgroup'], values: ['  ', group] }], admin);
+    expect(answer[0]).toMatchObject({ type: 'exception', code: 'E_VALIDATION' });
+    expect(answer[1]?.type === 'text' ? JSON.parse(answer[1].text) : null).toEqual({ name: 'Please insert title for the chart', type: 'Please select type of chart' });
+  });
+
   it('answers E_NOTFOUND for a group that does not exist', async () => {
     expect((await t.call('Chart.getGroup', [{ group_id: 999999 }], admin))[0]).toMatchObject({ type: 'exception', code: 'E_NOTFOUND' });
   });

@@ -16,6 +16,8 @@ export const FieldSchema = Type.Object(
     length: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
     scale: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
     required: Type.Optional(Type.Boolean()),
+    /** What a missing required value answers, where a seed words it (DashboardChart's title and type). */
+    requiredMessage: Type.Optional(Type.String({ minLength: 1 })),
     /** Allowed values; anything else is refused with E_VALIDATION. */
     options: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number()]))),
     /** Foreign key to another module's id; yields `{field}_name_ind_field` by a join. */

@@ -40,7 +40,7 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
       continue;
     }
     if (field.def.required && isEmpty(raw)) {
-      problems[name] = 'is required';
+      problems[name] = field.def.requiredMessage ?? 'is required';
       continue;
     }
     try {
@@ -60,7 +60,7 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
     for (const field of module.fields.values()) {
       if (field.alias !== 't' || !field.writable || given.has(field.name)) continue;
       if (field.def.default !== undefined && field.def.default !== null) row[field.column] = fromInput(field.def.default, field);
-      else if (field.def.required) problems[field.name] = 'is required';
+      else if (field.def.required) problems[field.name] = field.def.requiredMessage ?? 'is required';
     }
   }
   const screenIssue = screenDefinitionProblem(module, row);
