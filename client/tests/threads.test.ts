@@ -110,6 +110,48 @@ describe('help desk threads (sqlite)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('lets IRU raise a query by choosing the entity, its submission, a form and its tab in turn, refusing it while a field is empty', async () => {
+    const { page, errors } = await portal.page();
+    await signIn(page, portal.url, 'iru', undefined, '/iru/query/create');
+    const optionCount = (name: string) => page.$eval(`select[name=${name}]`, (e) => (e as HTMLSelectElement).options.length);
+    const chooseFirst = async (name: string) => {
+      await page.waitForFunction((n) => ((document.querySelector(`select[name=${n}]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1, {}, name);
+      const value = await page.$eval(`select[name=${name}]`, (e) => (e as HTMLSelectElement).options[1].value);
+      await page.select(`select[name=${name}]`, value);
+      return value;
+    };
+    await page.waitForSelector('form.thread-create button[type=submit]');
+    await page.click('button[type=submit]');
+    expect(await answerDialog(page, 'ok')).toContain('Please fill in all the required fields');
+    expect(await page.$eval('select[name=re]', (e) => e.className)).toContain('invalid');
+
+    const re = await chooseFirst('re');
+    const batch = await chooseFirst('formbatch');
+    const form = await chooseFirst('form');
+    const tab = await chooseFirst('formtab');
+    await page.type('input[name=dataitem]', 'Total assets');
+    await page.type('input[name=name]', 'Explain the change in total assets');
+    await page.click('button[type=submit]');
+    expect(await answerDialog(page, 'ok')).toContain('Please fill in all the required fields');
+    expect(await page.$eval('textarea[name=description]', (e) => e.className)).toContain('invalid');
+
+    await page.type('textarea[name=description]', 'The figure moved by 40% against last period.');
+    await page.click('button[type=submit]');
+    expect(await answerDialog(page, 'ok')).toContain('Created!');
+    const path = await waitForPath(page, (p) => /^\/iru\/query\/\d+$/.test(p));
+    const stored = await portal.t.database.db('query').where({ id: Number(path.split('/').pop()) }).first('re', 'formbatch', 'form', 'formtab', 'dataitem', 'state');
+    expect(stored).toMatchObject({ formtab: tab, dataitem: 'Total assets' });
+    expect([Number(stored.re), Number(stored.formbatch), Number(stored.form)]).toEqual([Number(re), Number(batch), Number(form)]);
+    // Choosing another entity empties what depended on the first one.
+    await page.goto(`${portal.url}/iru/query/create`);
+    await chooseFirst('re');
+    await chooseFirst('formbatch');
+    await page.select('select[name=re]', '');
+    await page.waitForFunction(() => (document.querySelector('select[name=formbatch]') as HTMLSelectElement).value === '');
+    expect(await optionCount('form')).toBeLessThanOrEqual(1);
+    expect(errors).toEqual([]);
+  });
+
   it('changes the status of ticked queries in bulk from the IRU list, with the seed\'s messages', async () => {
     const { page, errors } = await portal.page();
     await signIn(page, portal.url, 'iru', undefined, '/iru/query');

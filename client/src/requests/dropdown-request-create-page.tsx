@@ -3,19 +3,17 @@
 // value and a description. The server checks the same required fields and stamps the entity, the
 // requester and the state New (docs/requests.md).
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
-import { dialogs } from '../ui/dialogs';
 import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
 import '../threads/threads.css';
-import { presentSaveFailure, REQUIRED_FIELDS } from '../rpc/save-failure';
+import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
 
 const choices = (rows: Record<string, unknown>[]): Choice[] => rows.map((r) => ({ value: String(r.id), label: String(r.name ?? r.id) }));
 
 export default function DropdownRequestCreatePage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const locked = params.get('dropdown');
   const [batches, setBatches] = useState<Choice[]>([]);
   const [forms, setForms] = useState<Choice[]>([]);
@@ -25,8 +23,7 @@ export default function DropdownRequestCreatePage() {
   const [listgroup, setListgroup] = useState(locked ?? params.get('listgroup') ?? '');
   const [value, setValue] = useState('');
   const [description, setDescription] = useState('');
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const { invalid, busy, submit } = useCreateSave();
 
   useEffect(() => {
     Promise.all([
@@ -59,21 +56,10 @@ export default function DropdownRequestCreatePage() {
     if (!listgroup) missing.add('dropdown');
     if (!value.trim()) missing.add('value');
     if (!description.trim()) missing.add('description');
-    setInvalid(missing);
-    if (missing.size) {
-      await dialogs.alert('Error', REQUIRED_FIELDS, 'error');
-      return;
-    }
-    setBusy(true);
-    try {
+    await submit(missing, async () => {
       await rpc.create({ module: 'RE-SMSDropdown', fields: ['formid', 'dropdown', 'value', 'description'], values: [Number(form), Number(listgroup), value.trim(), description], read: ['id'] });
-      await dialogs.alert('', 'Created!', 'success');
-      navigate('/re/requestvalue/');
-    } catch (err) {
-      await presentSaveFailure(err, (fields) => setInvalid(new Set(fields)));
-    } finally {
-      setBusy(false);
-    }
+      return '/re/requestvalue/';
+    });
   }
 
   return (
@@ -95,14 +81,7 @@ export default function DropdownRequestCreatePage() {
         <RequiredSelect label="Dropdown" name="dropdown" value={listgroup} invalid={invalid} choices={groups} disabled={locked !== null} onChange={setListgroup} />
         <RequiredInput label="Value" name="value" value={value} invalid={invalid} maxLength={255} onChange={setValue} />
         <RequiredTextArea label="Description" name="description" value={description} invalid={invalid} rows={5} onChange={setDescription} />
-        <div className="toolbar">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save
-          </button>
-          <button type="button" className="btn" onClick={() => navigate('/re/requestvalue/')}>
-            Back
-          </button>
-        </div>
+        <SaveBackToolbar busy={busy} back={'/re/requestvalue/'} />
       </form>
     </section>
   );

@@ -3,15 +3,14 @@
 // address (c, s, d). The server checks the same required fields (requiredWhen for 1408) and
 // stamps the entity, the state New and the author; attachments follow once the question exists.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
-import { dialogs } from '../ui/dialogs';
 import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
 import { uploadAll } from './attachments';
 import { LINK_USER_CATEGORY } from './thread-format';
 import './threads.css';
-import { presentSaveFailure, REQUIRED_FIELDS } from '../rpc/save-failure';
+import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
 
 const CATEGORY_GROUP = 248;
 /** Choosing this category pre-fills the message (seed 002 §5). */
@@ -22,7 +21,6 @@ const ROLE_CHOICES: Choice[] = ROLES.map((r) => ({ value: r, label: r }));
 
 export default function HelpdeskCreatePage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const [categories, setCategories] = useState<Choice[]>([]);
   const [category, setCategory] = useState(params.get('c') ?? '');
   const [name, setName] = useState(params.get('s') ?? '');
@@ -30,8 +28,7 @@ export default function HelpdeskCreatePage() {
   const [userid, setUserid] = useState('');
   const [role, setRole] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const { invalid, busy, submit } = useCreateSave();
 
   useEffect(() => {
     rpc
@@ -55,29 +52,18 @@ export default function HelpdeskCreatePage() {
     if (!description.trim()) missing.add('description');
     if (linkUser && !userid.trim()) missing.add('userid');
     if (linkUser && !role) missing.add('role');
-    setInvalid(missing);
-    if (missing.size) {
-      await dialogs.alert('Error', REQUIRED_FIELDS, 'error');
-      return;
-    }
     const fields = ['category', 'name', 'description'];
     const values: (string | number)[] = [Number(category), name, description];
     if (linkUser) {
       fields.push('userid', 'approver', 'preparer', 'checker');
       values.push(userid.trim(), ...ROLES.map((r) => (r === role ? '1' : '0')));
     }
-    setBusy(true);
-    try {
+    await submit(missing, async () => {
       const created = await rpc.create({ module: 'RE-Helpdesk', fields, values, read: ['id'] });
       const id = Number(created.id);
       await uploadAll('Helpdesk_Reference', 'fk_helpdesk', id, files);
-      await dialogs.alert('', 'Created!', 'success');
-      navigate(`/re/helpdesk/${id}`);
-    } catch (err) {
-      await presentSaveFailure(err, (fields) => setInvalid(new Set(fields)));
-    } finally {
-      setBusy(false);
-    }
+      return `/re/helpdesk/${id}`;
+    });
   }
 
   return (
@@ -97,14 +83,7 @@ export default function HelpdeskCreatePage() {
           <span>Attachments</span>
           <input type="file" name="attachments" multiple onChange={(e) => setFiles([...(e.target.files ?? [])])} />
         </label>
-        <div className="toolbar">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save
-          </button>
-          <button type="button" className="btn" onClick={() => navigate('/re/helpdesk')}>
-            Back
-          </button>
-        </div>
+        <SaveBackToolbar busy={busy} back={'/re/helpdesk'} />
       </form>
     </section>
   );

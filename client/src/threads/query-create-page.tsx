@@ -3,13 +3,11 @@
 // items), the data item, subject, description and the Confidential switch. Every field is
 // required here and on the server (Query's metadata); the query starts as New.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
-import { dialogs } from '../ui/dialogs';
 import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
 import './threads.css';
-import { presentSaveFailure, REQUIRED_FIELDS } from '../rpc/save-failure';
+import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
 
 function useChoices(load: () => Promise<Choice[]> | null, deps: unknown[]): Choice[] {
   const [choices, setChoices] = useState<Choice[]>([]);
@@ -40,11 +38,9 @@ function tabsOf(row: Row | undefined): Choice[] {
 }
 
 export default function QueryCreatePage() {
-  const navigate = useNavigate();
   const [v, setV] = useState({ re: '', formbatch: '', form: '', formtab: '', dataitem: '', name: '', description: '' });
   const [confidential, setConfidential] = useState(false);
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const { invalid, busy, submit } = useCreateSave();
   const set = (k: keyof typeof v, value: string) => setV((old) => ({ ...old, [k]: value }));
 
   const entities = useChoices(() => rpc.select({ module: 'RE', fields: ['id', 'name'], order: 'name asc', max: 1000 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))), []);
@@ -65,23 +61,15 @@ export default function QueryCreatePage() {
   async function save(e: FormEvent) {
     e.preventDefault();
     const missing = new Set(Object.entries(v).filter(([, x]) => !x.trim()).map(([k]) => k));
-    setInvalid(missing);
-    if (missing.size) return dialogs.alert('Error', REQUIRED_FIELDS, 'error');
-    setBusy(true);
-    try {
+    await submit(missing, async () => {
       const created = await rpc.create({
         module: 'Query',
         fields: ['re', 'formbatch', 'form', 'formtab', 'dataitem', 'name', 'description', 'confidential'],
         values: [Number(v.re), Number(v.formbatch), Number(v.form), v.formtab, v.dataitem, v.name, v.description, confidential ? 1 : 0],
         read: ['id'],
       });
-      await dialogs.alert('', 'Created!', 'success');
-      navigate(`/iru/query/${String(created.id)}`);
-    } catch (err) {
-      await presentSaveFailure(err, (fields) => setInvalid(new Set(fields)));
-    } finally {
-      setBusy(false);
-    }
+      return `/iru/query/${String(created.id)}`;
+    });
   }
 
   const select = (k: 're' | 'formbatch' | 'form' | 'formtab', label: string, choices: Choice[], after?: Partial<typeof v>) => (
@@ -101,14 +89,7 @@ export default function QueryCreatePage() {
         <label className="thread-switch">
           <input type="checkbox" name="confidential" checked={confidential} onChange={(e) => setConfidential(e.target.checked)} /> Confidential
         </label>
-        <div className="toolbar">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save
-          </button>
-          <button type="button" className="btn" onClick={() => navigate('/iru/query')}>
-            Back
-          </button>
-        </div>
+        <SaveBackToolbar busy={busy} back={'/iru/query'} />
       </form>
     </section>
   );
