@@ -57,3 +57,22 @@ export function FormError({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/** The required Position select of both registration pages (seed 000 §5), with its messages under it. */
+export function PositionSelect({ value, onChange, positions, error, title, note }: { value: string; onChange: (value: string) => void; positions: { id: number | string; name: string }[]; error?: string | null; title?: string; note?: ReactNode }) {
+  return (
+    <label className="field" data-field="position2" title={title}>
+      <span className="required">Position</span>
+      <select name="position2" value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined}>
+        <option value="">Select a position</option>
+        {positions.map((p) => (
+          <option key={p.id} value={String(p.id)}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      {note}
+      {error && <FieldError message={error} />}
+    </label>
+  );
+}

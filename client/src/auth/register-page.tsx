@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { dialogs } from '../ui/dialogs';
 import { Footer } from '../shells/footer';
 import { MESSAGES, registrationProblems } from '../../../engine/accounts/registration-rules.js';
-import { FieldError, TextField, type FieldErrors } from './fields';
+import { FieldError, PositionSelect, TextField, type FieldErrors } from './fields';
 import { PASSWORD_HINT } from './messages';
 import { loadRegistrationOptions, type Position } from './account-info';
 import { sendRegistration, useRegistrationSubmit } from './send-registration';
@@ -152,19 +152,7 @@ export default function RegisterPage() {
           {text('userid', 'User ID', { required: true, autoComplete: 'username', maxLength: 100 })}
           {text('password', 'Password', { required: true, type: 'password', autoComplete: 'new-password', hint: PASSWORD_HINT })}
           {text('confirm', 'Confirm Password', { required: true, type: 'password', autoComplete: 'new-password' })}
-          <label className="field" data-field="position2">
-            <span className="required">Position</span>
-            <select name="position2" value={form.position2} onChange={(e) => set('position2', e.target.value)} aria-invalid={errors.position2 ? true : undefined}>
-              <option value="">Select a position</option>
-              {positions.map((p) => (
-                <option key={p.id} value={String(p.id)}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            {failed && <FieldError message={POSITIONS_UNAVAILABLE} />}
-            {errors.position2 && <FieldError message={errors.position2} />}
-          </label>
+          <PositionSelect value={form.position2} onChange={(v) => set('position2', v)} positions={positions} error={errors.position2} note={failed && <FieldError message={POSITIONS_UNAVAILABLE} />} />
         </div>
         <fieldset className="field choice-group" data-field="role_approver">
           <legend>Role</legend>

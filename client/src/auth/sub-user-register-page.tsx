@@ -10,7 +10,7 @@ import { rpc } from '../rpc/rpc';
 import { dialogs } from '../ui/dialogs';
 import { useSession } from '../session/session-store';
 import { MESSAGES, registrationProblems } from '../../../engine/accounts/registration-rules.js';
-import { FieldError, TextField, type FieldErrors } from './fields';
+import { FieldError, PositionSelect, TextField, type FieldErrors } from './fields';
 import { loadRegistrationOptions, type Position } from './account-info';
 import { CONFIRM_MISMATCH, CONFIRM_REQUIRED } from './register-page';
 import { sendRegistration, useRegistrationSubmit } from './send-registration';
@@ -119,19 +119,7 @@ export default function SubUserRegisterPage() {
           {text('name', 'Full Name', { required: true, maxLength: 255 })}
           {text('contactno', 'Contact Number', { required: true, numeric: true, type: 'tel', maxLength: 20 })}
           {text('email', 'E-mail (User ID)', { required: true, type: 'email', maxLength: 100 })}
-          <label className="field" data-field="position2" title={POSITION_TOOLTIP}>
-            <span className="required">Position</span>
-            <select name="position2" value={form.position2} onChange={(e) => set('position2', e.target.value)} aria-invalid={errors.position2 ? true : undefined}>
-              <option value="">Select a position</option>
-              {positions.map((p) => (
-                <option key={p.id} value={String(p.id)}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            <small className="muted">{POSITION_TOOLTIP}</small>
-            {errors.position2 && <FieldError message={errors.position2} />}
-          </label>
+          <PositionSelect value={form.position2} onChange={(v) => set('position2', v)} positions={positions} error={errors.position2} title={POSITION_TOOLTIP} note={<small className="muted">{POSITION_TOOLTIP}</small>} />
           {text('password', 'Password', { required: true, type: 'password', autoComplete: 'new-password', hint: SUB_USER_PASSWORD_HINT })}
           {text('confirm', 'Confirm Password', { required: true, type: 'password', autoComplete: 'new-password' })}
         </div>
