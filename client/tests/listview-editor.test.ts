@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { recordsetObjects } from '../../engine/protocol/envelope.js';
 import { openEditor, setText as setTextIn } from './editor-support.js';
-import { screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
-import { clickRowButton, column, readGrid, readGridWithHeader, serverCall, serverSelect } from './list-support.js';
+import { pathOf, screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
+import { leaveQuestionsOf } from '../testing/browser.js';
+import { answerDialog, clickRowButton, column, readGrid, readGridWithHeader, serverCall, serverSelect } from './list-support.js';
 
 const VIEW = 58;
 const LIST = 58;
@@ -148,6 +149,34 @@ describe('the list view and list editors (sqlite)', () => {
     expect(after.properties).toEqual({ ...before.properties, title: 'Entities (edited)' });
     expect(after.updatectr).toBe(before.updatectr + 1);
     await screenshot(page, 'weblist-editor');
+  });
+
+  it('asks before leaving an editor with unsaved changes: Stay keeps them, Leave goes, and a reload gets the browser\'s question', async () => {
+    await open(`/weblists/${LIST}`);
+    // Unchanged, Back leaves without a question.
+    await page.click('[data-testid=back]');
+    await waitForPath(page, (p) => p === '/list/weblist');
+    expect(await page.$('[data-dialog=dialog]')).toBeNull();
+
+    await open(`/weblists/${LIST}`);
+    await setText('[data-testid=name]', 'Not saved yet');
+    await page.waitForSelector('[data-testid=editor][data-dirty=true]');
+    await page.click('[data-testid=back]');
+    expect(await answerDialog(page, 'no')).toContain('This definition has changes that are not saved.');
+    expect(await pathOf(page)).toBe(`/weblists/${LIST}`);
+    expect(await page.$eval('[data-testid=name]', (i) => (i as HTMLInputElement).value)).toBe('Not saved yet');
+
+    const asked = leaveQuestionsOf(page);
+    await page.reload();
+    await page.waitForSelector('[data-testid=editor][data-state=ready]');
+    expect(leaveQuestionsOf(page)).toBe(asked + 1);
+    expect(await page.$eval('[data-testid=name]', (i) => (i as HTMLInputElement).value)).not.toBe('Not saved yet');
+
+    await setText('[data-testid=name]', 'Not saved either');
+    await page.click('[data-testid=back]');
+    expect(await answerDialog(page, 'yes')).toContain('Leave');
+    await waitForPath(page, (p) => p === '/list/weblist');
+    expect((await stored('WebList', LIST)).name).not.toMatch(/^Not saved/);
   });
 
   it('reaches the editors from the admin lists: Edit on a row, New above the list', async () => {

@@ -16,6 +16,7 @@ import { numberFrom } from './draft-edit';
 import './screen-editor.css';
 import '../dashboards/dashboards.css';
 import { Loading } from '../ui/loading';
+import { useLeaveGuard } from './leave-guard';
 
 const STEPS = ['Chart', 'Data rows', 'Preview'] as const;
 
@@ -43,6 +44,8 @@ export function ChartWizard({ id }: { id: number | null }) {
   const [loads, setLoads] = useState(0);
   const catalogue = useLoad(loadModuleCatalogue, 'modules');
   const groups = useLoad(loadGroups, 'groups');
+  const dirty = JSON.stringify(draft) !== stored;
+  const { allowNext } = useLeaveGuard(dirty);
 
   useEffect(() => {
     if (id === null) return;
@@ -92,6 +95,7 @@ export function ChartWizard({ id }: { id: number | null }) {
       if (id === null) {
         const row = await rpc.create({ module: 'DashboardChart', fields: [...CHART_FIELDS], values: chartValues(draft) });
         setStored(JSON.stringify(draft));
+        allowNext();
         navigate(`/mdash/${String(row.id)}`, { replace: true, state: { saved: 'Chart created.' } });
         return;
       }
@@ -123,7 +127,6 @@ export function ChartWizard({ id }: { id: number | null }) {
     );
   }
 
-  const dirty = JSON.stringify(draft) !== stored;
   const problemOf = (field: string) =>
     fieldProblems[field] && (
       <span className="field-error" role="alert" data-testid={`problem-${field}`}>

@@ -40,7 +40,7 @@ export function EditorFrame(props: {
     <section className="page screen-editor" data-testid="editor" data-editor={module} data-state="ready" data-id={editor.id ?? ''} data-updatectr={editor.updatectr} data-dirty={editor.dirty}>
       <div className="editor-head">
         <h1>{heading}</h1>
-        <Link to={listPath} className="btn">
+        <Link to={listPath} className="btn" data-testid="back">
           Back to the list
         </Link>
       </div>

@@ -11,6 +11,7 @@ import { forgetRecordChoices } from './editor-sources';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { rpc, RpcError } from '../rpc/rpc';
 import { jsonText, parseJson } from './draft-edit';
+import { useLeaveGuard } from './leave-guard';
 
 export type EditorModule = ScreenModule;
 
@@ -84,6 +85,8 @@ export function useScreenEditor(module: EditorModule, id: number | null, blank: 
   const [conflict, setConflict] = useState(false);
   const [savedNotice, setSavedNotice] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
+  const dirty = status === 'ready' && JSON.stringify(draft) !== stored;
+  const { allowNext } = useLeaveGuard(dirty);
 
   useEffect(() => {
     if (id === null) {
@@ -180,6 +183,7 @@ export function useScreenEditor(module: EditorModule, id: number | null, blank: 
         const row = await rpc.create({ module, fields: ['name', owner, 'properties'], values });
         forgetRecordChoices(module);
         setStored(JSON.stringify(draft));
+        allowNext();
         navigate(`${basePath}/${String(row.id)}`, { replace: true });
         return;
       }
@@ -198,7 +202,7 @@ export function useScreenEditor(module: EditorModule, id: number | null, blank: 
     } finally {
       setSaving(false);
     }
-  }, [parseError, draft, problem, owner, id, module, navigate, basePath, updatectr]);
+  }, [parseError, draft, problem, owner, id, module, navigate, basePath, updatectr, allowNext]);
 
   return {
     status,
@@ -219,7 +223,7 @@ export function useScreenEditor(module: EditorModule, id: number | null, blank: 
     saveProblem,
     conflict,
     savedNotice,
-    dirty: JSON.stringify(draft) !== stored,
+    dirty,
     save,
     reload: () => {
       // A restore or someone else's save changed the stored definition.

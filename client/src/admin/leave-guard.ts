@@ -1,0 +1,45 @@
+// An editor with unsaved changes asks before it is left: a link or Back inside the portal opens
+// a confirm dialog (Leave / Stay), and closing or reloading the tab gets the browser's own
+// question. The editor's own move after a save (new → its id) is let through with `allowNext`.
+import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { dialogs } from '../ui/dialogs';
+
+export const LEAVE_TITLE = 'Unsaved changes';
+export const LEAVE_MESSAGE = 'This definition has changes that are not saved. Leave the page and lose them?';
+
+export function useLeaveGuard(dirty: boolean): { allowNext: () => void } {
+  const allowed = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (allowed.current) {
+      allowed.current = false;
+      return false;
+    }
+    return dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search);
+  });
+
+  const current = useRef(blocker);
+  current.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void dialogs.confirm(LEAVE_TITLE, LEAVE_MESSAGE, { yes: 'Leave', no: 'Stay' }).then((leave) => {
+      const b = current.current;
+      if (b.state !== 'blocked') return;
+      if (leave) b.proceed();
+      else b.reset();
+    });
+  }, [blocker.state]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers show the question only when returnValue is set.
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
+  return { allowNext: useCallback(() => void (allowed.current = true), []) };
+}
