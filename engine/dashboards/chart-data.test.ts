@@ -123,6 +123,15 @@ describe.each(await testDialects())('dashboard chart data on %s', (dialect) => {
     expect(answer[1]?.type === 'text' ? JSON.parse(answer[1].text) : null).toEqual({ name: 'Please insert title for the chart', type: 'Please select type of chart' });
   });
 
+  it('shows the 12 months that end with the current one when no month is chosen', async () => {
+    const [v] = await t.call('Chart.getGroup', [{ group_id: group }], admin);
+    const answer = JSON.parse(v?.type === 'text' ? v.text : 'null') as ChartAnswer;
+    const now = DateTime.utc();
+    expect(answer.from_month).toBe(now.minus({ months: 12 }).toFormat('yyyy-MM'));
+    expect(answer.months.at(-1)).toBe(now.toFormat('yyyy-MM'));
+    expect(answer.charts[1].labels).toEqual(answer.months);
+  });
+
   it('answers E_NOTFOUND for a group that does not exist', async () => {
     expect((await t.call('Chart.getGroup', [{ group_id: 999999 }], admin))[0]).toMatchObject({ type: 'exception', code: 'E_NOTFOUND' });
   });

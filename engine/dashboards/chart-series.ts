@@ -47,7 +47,9 @@ export function windowOf(data: unknown): ChartWindow {
       throw errors.badRequest('a0.data is not valid JSON');
     }
   } else if (data) window = data as typeof window;
-  return { fromMonth: monthOf(window.from_month), sector: window.sector ?? null };
+  // None chosen: a year back, so the 12 months after it end with the current one.
+  const fromMonth = window.from_month ? monthOf(window.from_month) : DateTime.utc().minus({ months: 12 }).toFormat('yyyy-MM');
+  return { fromMonth, sector: window.sector ?? null };
 }
 
 /** Every data row's series on one set of labels (first seen first); a row that fails answers its error. */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ChartDataRow } from '../../../engine/metadata/screen-schemas.js';
 import { fieldErrorsOf } from '../rpc/error-presenter';
 import { rpc, RpcError } from '../rpc/rpc';
-import { currentMonth, type ChartView } from '../dashboards/chart-answer';
+import { defaultChartMonth, type ChartView } from '../dashboards/chart-answer';
 import { ChartCanvas } from '../dashboards/chart-canvas';
 import { MonthPicker } from '../dashboards/month-picker';
 import { Loading } from '../ui/loading';
@@ -12,7 +12,7 @@ import { Loading } from '../ui/loading';
 type Preview = { status: 'loading' } | { status: 'error'; message: string; paths: string[] } | { status: 'ready'; view: ChartView };
 
 export function ChartPreview(props: { name: string; type: number; rows: ChartDataRow[] }) {
-  const [month, setMonth] = useState(currentMonth);
+  const [month, setMonth] = useState(defaultChartMonth);
   const [preview, setPreview] = useState<Preview>({ status: 'loading' });
   const key = JSON.stringify([props.name, props.type, props.rows, month]);
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { rpc, RpcError } from '../rpc/rpc';
-import { currentMonth, isMonth, type GroupAnswer } from '../dashboards/chart-answer';
+import { defaultChartMonth, isMonth, type GroupAnswer } from '../dashboards/chart-answer';
 import { ChartCanvas } from '../dashboards/chart-canvas';
 import { MonthPicker } from '../dashboards/month-picker';
 import { Loading } from '../ui/loading';
@@ -17,7 +17,7 @@ export default function SampleDashPage() {
   const groupId = Number(rawGroup);
   const [search, setSearch] = useSearchParams();
   const asked = search.get('month') ?? '';
-  const month = isMonth(asked) ? asked : currentMonth();
+  const month = isMonth(asked) ? asked : defaultChartMonth();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
   useEffect(() => {

@@ -79,4 +79,9 @@ export function currentMonth(now = new Date()): string {
   return `${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
 }
 
+/** A chart window's month when none is picked: a year back, so its 12 months end with this one. */
+export function defaultChartMonth(now = new Date()): string {
+  return currentMonth(new Date(now.getFullYear() - 1, now.getMonth(), 1));
+}
+
 export const isMonth = (text: string) => /^(0[1-9]|1[0-2])\/\d{4}$/.test(text);
