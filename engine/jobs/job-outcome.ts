@@ -37,6 +37,8 @@ export function completeJob(db: Knex, id: number, token: string, outcome: { resu
     state: JOB_STATE.done,
     progress: 100,
     processed: outcome.processed,
+    // A job quicker than its first heartbeat never wrote a total; done, it processed them all.
+    total: outcome.processed,
     result: outcome.result,
     file: outcome.file,
     lease_until: null,
