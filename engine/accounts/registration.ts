@@ -11,6 +11,7 @@ import type { Dialect } from '../db/connect.js';
 import { AppError } from '../errors/catalogue.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { recordAudit, recordStateChange } from '../records/record-history.js';
+import { isUniqueViolation } from '../records/write-values.js';
 import { sendVerificationMail } from './account-mail.js';
 import { formError } from './registration-rules.js';
 import { USER_STATE, userModule, type UserRow } from './users.js';
@@ -94,11 +95,6 @@ export interface NewAccount {
   password: string;
   entity: number;
   role: number;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; errno?: number };
-  return err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.errno === 1062;
 }
 
 /**

@@ -135,10 +135,16 @@ export async function checkScreenReferences(ctx: ActionContext, module: Resolved
 }
 
 /** Turns a unique-key violation of either driver into E_VALIDATION naming the field. */
+/** A driver's error for a duplicate key (SQLite or MySQL/MariaDB). */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; errno?: number } | null;
+  return err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.errno === 1062;
+}
+
 export function translateConstraintError(e: unknown, module: ResolvedModule): never {
   const err = e as { code?: string; errno?: number; message?: string };
   const msg = err.message ?? '';
-  if (err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.errno === 1062) {
+  if (isUniqueViolation(e)) {
     const col = /UNIQUE constraint failed: \w+\.(\w+)/.exec(msg)?.[1] ?? /for key '(?:[\w]+\.)?(\w+)'/.exec(msg)?.[1] ?? 'value';
     const field = [...module.fields.values()].find((f) => f.alias === 't' && (col === f.column || col === `${module.table}_${f.column}_unique`));
     throw errors.validation({ [field?.name ?? col]: 'is already used by another record' });

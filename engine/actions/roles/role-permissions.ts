@@ -11,7 +11,7 @@ import type { ActionContext } from '../context.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { recordAudit } from '../../records/record-history.js';
-import { bumpVersions } from '../../db/change-versions.js';
+import { isUniqueViolation } from '../../records/write-values.js';
 
 const LINK_TABLE = 'role_permissiontasks';
 const LINK_MODULE = 'Role_PermissionTasks';
@@ -34,11 +34,6 @@ async function lockedRole(db: Db, id: number, field: string): Promise<RoleRow> {
 const systemRoleRefused = (role: RoleRow) => errors.validation({ delete: `${role.name} is a system role: its permissions cannot be reduced.` });
 
 const stale = (message: string) => new AppError('E_CONCURRENT', message);
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; errno?: number; message?: string };
-  return err?.code === 'ER_DUP_ENTRY' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(err?.message ?? '');
-}
 
 /** Adds grants of `tasks` to `role` (links that must not exist yet) and removes the given links. */
 async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[], remove: { id: number; updatectr: number }[]): Promise<{ added: number; removed: number }> {
@@ -63,17 +58,15 @@ async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[],
   for (const task of wanted) {
     let id: number;
     try {
-      const row = { link_fk_role: role.id, link_fk_permissiontasks: task, link_updatectr: 1 };
-      if (ctx.services.dialect === 'mysql') id = Number((await db(LINK_TABLE).insert(row))[0]);
-      else id = Number(((await db(LINK_TABLE).insert(row).returning('link_id'))[0] as { link_id: number }).link_id);
+      // One row: both drivers answer [its id].
+      id = Number((await db(LINK_TABLE).insert({ link_fk_role: role.id, link_fk_permissiontasks: task, link_updatectr: 1 }))[0]);
     } catch (e) {
       if (isUniqueViolation(e)) throw stale(`The role's permissions were changed by someone else (task ${task} already granted). Reload and try again.`);
       throw e;
     }
     await recordAudit(db, module, id, 1, 'create', ['link_fk_role', 'link_fk_permissiontasks'], who);
   }
-  // Callers' roles and permissions are cached per change version of the access tables.
-  await bumpVersions(db, [LINK_TABLE]);
+  // recordAudit bumped the link table's change version, which keys the callers' cached access.
   return { added: wanted.length, removed };
 }
 
