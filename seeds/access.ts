@@ -95,9 +95,10 @@ export function taskRows(createon: string): Record<string, unknown>[] {
     })),
   );
   // The actions' own permissions: `{Module}.{action}`, titled by the area they belong to.
+  // The code is all after the module: SMSDropdown.action.approve has the code action.approve.
   const actionTask = (name: string, moduleName: string) => {
-    const [module, code] = name.split('.');
-    return { name, code, module, module_name: moduleName, state: 33, createon };
+    const dot = name.indexOf('.');
+    return { name, code: name.slice(dot + 1), module: name.slice(0, dot), module_name: moduleName, state: 33, createon };
   };
   // Account review and password resets (engine/accounts): administrators and IRU staff.
   for (const name of ACCOUNT_PERMISSIONS) tasks.push(actionTask(name, 'User'));
@@ -113,9 +114,7 @@ export function taskRows(createon: string): Record<string, unknown>[] {
   for (const m of modules) if (m.def.restrictUnless) tasks.push(actionTask(`${m.permissionName}.${m.def.restrictUnless.permission}`, m.def.title ?? m.name));
   // State-map moves that name a permission (SMSDropdown's approve and reject: SMSDropdown.action.approve).
   for (const m of modules) {
-    for (const name of new Set(m.stateMap?.permissions.values() ?? [])) {
-      tasks.push({ name, code: name.slice(m.permissionName.length + 1), module: m.permissionName, module_name: m.def.title ?? m.name, state: 33, createon });
-    }
+    for (const name of new Set(m.stateMap?.permissions.values() ?? [])) tasks.push(actionTask(name, m.def.title ?? m.name));
   }
   // Editing roles' grants (Role & Permission): the system role; administrators grant it on.
   for (const name of ROLE_PERMISSIONS) tasks.push(actionTask(name, 'Role & Permission'));

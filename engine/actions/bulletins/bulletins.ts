@@ -10,7 +10,7 @@ import { sqlDateTime } from '../../db/clock.js';
 import { bumpVersions } from '../../db/change-versions.js';
 import { createRecord } from '../../records/create.js';
 import { deleteRecord, updateRecord } from '../../records/update.js';
-import { readRecordset } from '../../records/record-read.js';
+import { loadForWrite, readRecordset } from '../../records/record-read.js';
 import { accessModule } from '../../records/module-access.js';
 import { queueMail } from '../../mail/outbox.js';
 
@@ -109,10 +109,9 @@ export const bulletinEmailCheck = defineAction({
   answer: "value 0: text 'true' when the mail was queued, else 'false' (not active, or already sent and not forced)",
   errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
   async handler([a], ctx) {
-    const { module } = accessModule(ctx, 'Bulletin', 'select');
-    const qb = ctx.db({ t: module.table }).where('t.id', a.id).first('t.id', 't.name', 't.message', 't.state', 't.enddate', 't.emailedon', 't.updatectr').forUpdate();
-    const row = (await qb) as Record<string, unknown> | undefined;
-    if (!row) throw errors.notFound(`Bulletin #${a.id}`);
+    const { module, scopeRe } = accessModule(ctx, 'Bulletin', 'select');
+    // Locked: two calls at once queue here, so the mail goes once.
+    const row = await loadForWrite(ctx, module, scopeRe, a.id, { lock: true });
     const now = sqlDateTime();
     const ended = String(row.enddate instanceof Date ? sqlDateTime(row.enddate) : row.enddate) < now;
     const force = a.force === true || a.force === 'true';

@@ -22,15 +22,15 @@ export async function userRecord(
   options: UserRecordOptions = {},
 ) {
   const user = await db('user').where({ id: userId }).first('id', 'userid', 'name', 'email', 'logintype', 'position2', 'firsttimelogin');
-  const links: { id: number; name: string; sector: number | null; isprimary: number | boolean | null }[] = await db({ l: 're_user' })
+  const links: { id: number; name: string; sector: number | null; isprimary: number | boolean | null; verifybizinfo: unknown; verifyoffice: unknown }[] = await db({ l: 're_user' })
     .join({ r: 're' }, 'r.id', 'l.link_fk_re')
     .where('l.link_fk_user', userId)
     .orderBy('r.id')
-    .select('r.id as id', 'r.name as name', 'r.sector as sector', 'l.isprimary as isprimary');
+    .select('r.id as id', 'r.name as name', 'r.sector as sector', 'l.isprimary as isprimary', 'r.verifybizinfo as verifybizinfo', 'r.verifyoffice as verifyoffice');
   const primary = links.find((l) => Boolean(Number(l.isprimary)));
   const loginType = Number(user.logintype);
   // Where the current entity's profile confirmation stands (RE.verifyBizInfo / RE.verifyOffice).
-  const verified = currentRe === null ? undefined : await db('re').where({ id: currentRe }).first('verifybizinfo', 'verifyoffice');
+  const verified = currentRe === null ? undefined : links.find((l) => Number(l.id) === currentRe);
   return {
     id: Number(user.id),
     userid: user.userid,
