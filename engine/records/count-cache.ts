@@ -5,16 +5,25 @@ import type { Knex } from 'knex';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { ActionContext } from '../actions/context.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
+import { scopeTables } from './module-access.js';
 
 const counts = new BoundedCache<number>(5_000);
 
+const tablesByModule = new WeakMap<ResolvedModule, string[]>();
+
+/** Every table a count of the module may read: its own, lookups, link rows, scope and named filters. */
 function tablesOf(module: ResolvedModule): string[] {
-  const tables = new Set([module.table]);
-  if (module.child) tables.add(module.child.table);
-  for (const lk of module.lookups) tables.add(lk.table);
-  const scope = module.entityScope;
-  if (scope && 'via' in scope) tables.add(scope.via.table);
-  return [...tables].sort();
+  let known = tablesByModule.get(module);
+  if (!known) {
+    const tables = new Set([module.table]);
+    if (module.child) tables.add(module.child.table);
+    for (const lk of module.lookups) tables.add(lk.table);
+    for (const filter of Object.values(module.filters)) if (filter.linked) tables.add(filter.linked.table);
+    scopeTables(module, tables);
+    known = [...tables].sort();
+    tablesByModule.set(module, known);
+  }
+  return known;
 }
 
 /**

@@ -97,6 +97,19 @@ export function scopeKey(module: ResolvedModule): string {
   return module.scopeParent ? `${own}|${scopeKey(module.scopeParent.module)}` : own;
 }
 
+/** Adds the tables `applyScope` reads (kept beside it, so the two agree): a `via`'s link rows (and the entity row it takes a column of), a parent's chain. */
+export function scopeTables(module: ResolvedModule, tables: Set<string>): void {
+  const scope = module.entityScope;
+  if (scope && 'via' in scope) {
+    tables.add(scope.via.table);
+    if (scope.via.entityColumn) tables.add(ENTITY_TABLE);
+  }
+  if (module.scopeParent) {
+    tables.add(module.scopeParent.module.table);
+    scopeTables(module.scopeParent.module, tables);
+  }
+}
+
 /** Limits a query on `module` (its table aliased `alias`, default `t`) to rows of entity `re`. */
 export function applyScope(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, module: ResolvedModule, re: number | null | undefined, alias: string = BASE_ALIAS): void {
   if (re === undefined) return;

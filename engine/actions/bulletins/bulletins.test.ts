@@ -122,6 +122,26 @@ describe.each(await testDialects())('bulletins on %s', (dialect) => {
     expect(await reIds(reSector1)).not.toContain(mine);
   });
 
+  it("counts an RE user's bulletins afresh once the entity's sector changes", async () => {
+    const id = await created({ name: 'Sector move', sectors: [3] });
+    const totals = async () => [
+      (await select(t, reSector1, { module: 'RE-Bulletin', where: [['name', '=', 'Sector move']], max: 1 }, 'Record2.select')).total,
+      (await select(t, reSector1, { module: 'RE-Bulletin', where: [['id', '=', id]], max: 1 }, 'Record2.select')).total,
+    ];
+    expect(await totals()).toEqual([0, 0]);
+    const before = await t.database.db('re').where({ id: 1 }).first('sector');
+    // Written by the record engine, as an IRU officer would change the entity's sector.
+    const re = await t.database.db('re').where({ id: 1 }).first('updatectr');
+    readBack(await t.call('Record.update', [{ module: 'RE', fields: ['id', 'updatectr', 'sector'], values: [1, Number(re.updatectr), 3] }], iru));
+    try {
+      expect(await totals()).toEqual([1, 1]);
+    } finally {
+      const now = await t.database.db('re').where({ id: 1 }).first('updatectr');
+      readBack(await t.call('Record.update', [{ module: 'RE', fields: ['id', 'updatectr', 'sector'], values: [1, Number(now.updatectr), Number(before.sector)] }], iru));
+    }
+    expect(await totals()).toEqual([0, 0]);
+  });
+
   it('lets RE users neither read the base module nor write through the variant, and shows staff nothing through it', async () => {
     expect(failure(await t.call('Record2.select', [{ module: 'Bulletin' }], reSector1)).code).toBe('E_NOPERMISSION');
     const id = await created({ sectors: [1] });
