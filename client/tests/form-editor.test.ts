@@ -191,6 +191,8 @@ describe('the form editor (sqlite)', () => {
     await setText('[data-testid=form-title]', 'Sector (test)');
     await setText('[data-testid=name]', 'Sector form');
     await page.waitForSelector('[data-testid=preview-form] [data-form][data-mode=create]');
+    // The preview follows the draft 400 ms after the last edit: wait for the title to arrive.
+    await page.waitForFunction(() => (document.querySelector('[data-testid=preview-form] h1')?.textContent ?? '').includes('Sector (test)'));
     expect(await textOf('[data-testid=preview-form] h1')).toContain('Sector (test)');
     await page.click('[data-testid=save]');
     const path = await waitForPath(page, (p) => /^\/moduleform\/edit\/v2\/\d+$/.test(p));

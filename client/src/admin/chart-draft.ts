@@ -9,7 +9,6 @@ export const TITLE_REQUIRED = 'Please insert title for the chart';
 export const TYPE_REQUIRED = 'Please select type of chart';
 
 export const INACTIVE = 4;
-export const ACTIVE = 33;
 
 export interface ChartDraft {
   name: string;

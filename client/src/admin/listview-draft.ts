@@ -3,7 +3,7 @@
 // sources, and whether a draft is regular enough for the structured editor.
 import type { ListColumn, ListFilter, OptionSource, WebListviewProperties } from '../../../engine/metadata/screen-schemas.js';
 import type { CatalogueField, CatalogueModule } from '../../../engine/metadata/module-catalogue.js';
-import { NAME_SUFFIX, titleOf } from '../list/list-columns';
+import { titleOf } from '../list/list-columns';
 import { isObject } from './draft-edit';
 
 export function newListview(module: string): WebListviewProperties {
@@ -97,9 +97,4 @@ export function listviewStructureProblem(value: unknown): string | null {
   if (!Array.isArray(value.fields) || !value.fields.every(isObject)) return 'The definition has no list of fields.';
   if (value.filters !== undefined && (!Array.isArray(value.filters) || !value.filters.every(isObject))) return 'The filters are not a list of objects.';
   return null;
-}
-
-/** The display column of a lookup field (`sector` → `sector_name_ind_field`). */
-export function displayColumnOf(name: string): string {
-  return name.endsWith(NAME_SUFFIX) ? name : `${name}${NAME_SUFFIX}`;
 }

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
+import { Loading } from '../ui/loading';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { hasPermission, useSession } from '../session/session-store';
@@ -46,7 +47,7 @@ export default function BulletinDetailPage({ shell }: { shell: 're' | 'iru' }) {
     }
   }
 
-  if (row === null) return <section className="page"><p className="loading">Loading...</p></section>;
+  if (row === null) return <Loading />;
   if (row === 'missing') {
     return (
       <section className="page bulletin-detail">

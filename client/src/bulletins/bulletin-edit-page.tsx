@@ -8,7 +8,8 @@ import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { uploadAll } from '../threads/attachments';
-import { BULLETIN_ACTIVE, BULLETIN_INACTIVE, draftProblem, fromDmy, toDmy, todayUtc, type BulletinDraft } from './bulletin-format';
+import { BULLETIN_ACTIVE, BULLETIN_INACTIVE, draftProblem, todayUtc, type BulletinDraft } from './bulletin-format';
+import { dateFromDisplay, dateToDisplay } from '../form/dates';
 import { ATTACHMENTS, emailBulletin, loadBulletin, loadSectors, saveBulletin, sectorsOf, type Sector } from './bulletin-data';
 import './bulletins.css';
 
@@ -72,8 +73,8 @@ export default function BulletinEditPage() {
       setDraft({
         name: String(row.name ?? ''),
         message: String(row.message ?? ''),
-        startdate: toDmy(row.startdate),
-        enddate: toDmy(row.enddate),
+        startdate: dateToDisplay(String(row.startdate ?? '')),
+        enddate: dateToDisplay(String(row.enddate ?? '')),
         state: Number(row.state),
         sectors: links.get(bulletin) ?? [],
       });
@@ -112,8 +113,8 @@ export default function BulletinEditPage() {
         ...(editing ? { id: Number(id), updatectr: Number(stored?.updatectr) } : {}),
         name: draft.name.trim(),
         message: draft.message,
-        startdate: fromDmy(draft.startdate)!,
-        enddate: fromDmy(draft.enddate)!,
+        startdate: dateFromDisplay(draft.startdate)!,
+        enddate: dateFromDisplay(draft.enddate)!,
         state: draft.state,
         sectors: draft.sectors,
       });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { draftProblem, excerpt, fromDmy, plainText, REQUIRED_MESSAGE, toDmy } from './bulletin-format';
+import { draftProblem, excerpt, plainText } from './bulletin-format';
+import { REQUIRED_FIELDS } from '../rpc/save-failure';
+import { dateFromDisplay, dateToDisplay } from '../form/dates';
 
 describe('bulletin excerpts', () => {
   it('keeps a short message whole and drops its markup', () => {
@@ -21,8 +23,8 @@ describe('bulletin form rules', () => {
   const ok = { name: 'T', message: '<p>m</p>', startdate: '10/03/2030', enddate: '11/03/2030', state: 33, sectors: [1] };
   it('asks for every field and a sector with the seed message', () => {
     expect(draftProblem(ok, { today: '2030-03-10' })).toBeNull();
-    expect(draftProblem({ ...ok, sectors: [] }, { today: '2030-03-10' })).toBe(REQUIRED_MESSAGE);
-    expect(draftProblem({ ...ok, message: '<p> </p>' }, { today: '2030-03-10' })).toBe(REQUIRED_MESSAGE);
+    expect(draftProblem({ ...ok, sectors: [] }, { today: '2030-03-10' })).toBe(REQUIRED_FIELDS);
+    expect(draftProblem({ ...ok, message: '<p> </p>' }, { today: '2030-03-10' })).toBe(REQUIRED_FIELDS);
   });
 
   it('refuses a start before today unless it is the stored one, and an end less than a day after the start', () => {
@@ -32,8 +34,8 @@ describe('bulletin form rules', () => {
   });
 
   it('converts dd/mm/yyyy both ways', () => {
-    expect(fromDmy('5/3/2030')).toBe('2030-03-05');
-    expect(fromDmy('31/02/2030')).toBeNull();
-    expect(toDmy('2030-03-05 23:59:59')).toBe('05/03/2030');
+    expect(dateFromDisplay('5/3/2030')).toBe('2030-03-05');
+    expect(dateFromDisplay('31/02/2030')).toBeNull();
+    expect(dateToDisplay('2030-03-05 23:59:59')).toBe('05/03/2030');
   });
 });

@@ -7,8 +7,8 @@ export const BULLETIN_INACTIVE = 4;
 /** Seed 002 §9: the RE feed (and the dashboard, seed 000 §2.13) cut messages at 200 characters. */
 export const EXCERPT_LENGTH = 200;
 import { REQUIRED_FIELDS } from '../rpc/save-failure';
+import { dateFromDisplay } from '../form/dates';
 
-export const REQUIRED_MESSAGE = REQUIRED_FIELDS;
 
 /** The text of a rich-text message: tags dropped, common entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
@@ -42,21 +42,6 @@ export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** `dd/mm/yyyy` → `YYYY-MM-DD`, or null. */
-export function fromDmy(s: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s.trim());
-  if (!m) return null;
-  const d = DateTime.fromObject({ year: Number(m[3]), month: Number(m[2]), day: Number(m[1]) }, { zone: 'utc' });
-  return d.isValid ? d.toFormat('yyyy-MM-dd') : null;
-}
-
-/** A stored date-time (or YYYY-MM-DD) → `dd/mm/yyyy`. */
-export function toDmy(value: unknown): string {
-  if (typeof value !== 'string' || value.length < 10) return '';
-  const d = DateTime.fromISO(value.slice(0, 10), { zone: 'utc' });
-  return d.isValid ? d.toFormat('dd/MM/yyyy') : '';
-}
-
 export interface BulletinDraft {
   name: string;
   message: string;
@@ -72,9 +57,9 @@ export interface BulletinDraft {
  * one message; start not before today (on create, or when changed); end at least a day after start.
  */
 export function draftProblem(d: BulletinDraft, opts: { today: string; storedStart?: string }): string | null {
-  const start = fromDmy(d.startdate);
-  const end = fromDmy(d.enddate);
-  if (!d.name.trim() || !plainText(d.message) || !start || !end || !d.sectors.length) return REQUIRED_MESSAGE;
+  const start = dateFromDisplay(d.startdate);
+  const end = dateFromDisplay(d.enddate);
+  if (!d.name.trim() || !plainText(d.message) || !start || !end || !d.sectors.length) return REQUIRED_FIELDS;
   if (start < opts.today && start !== opts.storedStart) return 'The start date cannot be before today.';
   const minEnd = DateTime.fromISO(start, { zone: 'utc' }).plus({ days: 1 }).toFormat('yyyy-MM-dd');
   if (end < minEnd) return 'The end date must be at least one day after the start date.';

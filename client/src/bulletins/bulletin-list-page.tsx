@@ -9,7 +9,8 @@ import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { hasPermission, useSession } from '../session/session-store';
 import { download, exportList } from '../list/export-excel';
-import { BULLETIN_ACTIVE, BULLETIN_INACTIVE, bulletinDay, fromDmy } from './bulletin-format';
+import { BULLETIN_ACTIVE, BULLETIN_INACTIVE, bulletinDay } from './bulletin-format';
+import { dateFromDisplay } from '../form/dates';
 import { loadSectors, sectorsOf, type Sector } from './bulletin-data';
 import './bulletins.css';
 
@@ -21,10 +22,10 @@ type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 /** The where of the filters in the address (dates typed dd/mm/yyyy). */
 export function filterWhere(f: Filters): unknown[] {
   const where: unknown[] = [];
-  const publish = fromDmy(f.publish);
+  const publish = dateFromDisplay(f.publish);
   if (publish) where.push(['startdate', 'between', [publish, publish]]);
-  const from = fromDmy(f.from);
-  const to = fromDmy(f.to);
+  const from = dateFromDisplay(f.from);
+  const to = dateFromDisplay(f.to);
   if (from) where.push(['createon', '>=', from]);
   if (to) where.push(['createon', '<=', to]);
   if (/^\d+$/.test(f.sector)) where.push(['$filter', 'bySector', [Number(f.sector)]]);

@@ -399,7 +399,8 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
 
   const module = ready?.module ?? '';
   const changed = model ? valuesDiffer(model, formData, baseline) : false;
-  const may = (verb: string) => Boolean(module) && hasPermission(user, `${module}.${verb}`);
+  // A preview (the form editor's) writes nothing, whatever the admin may do.
+  const may = (verb: string) => !preview && Boolean(module) && hasPermission(user, `${module}.${verb}`);
   const reportName = ready?.form.properties.report_name;
   const recordId = ready?.record?.id;
 
@@ -421,10 +422,10 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
     conflict,
     isTab: query.isTab,
     can: {
-      save: !preview && mode === 'create' && may('create'),
-      saveNew: !preview && mode === 'create' && may('create'),
-      edit: !preview && mode === 'view' && Boolean(ready?.record) && may('update'),
-      update: !preview && mode === 'edit' && Boolean(ready?.record) && may('update'),
+      save: mode === 'create' && may('create'),
+      saveNew: mode === 'create' && may('create'),
+      edit: mode === 'view' && Boolean(ready?.record) && may('update'),
+      update: mode === 'edit' && Boolean(ready?.record) && may('update'),
     },
     buttons: preview ? [] : (ready?.form.properties.buttons ?? []).filter((b) => (!b.modes || b.modes.includes(mode)) && hasPermission(user, b.permission)),
     pdfHref: reportName && recordId !== undefined && mode !== 'create' ? `/out/${reportName}.pdf?action=report.print&WHERE=${encodeURIComponent(`id=${String(recordId)}`)}` : null,

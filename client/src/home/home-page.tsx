@@ -2,12 +2,13 @@
 // monitors, user counters and the static tables. The figures are the engine's own
 // (System.monitor) rather than the original's random numbers; see docs/client.md.
 import { useSearchParams } from 'react-router-dom';
-import { DateTime } from 'luxon';
+import { dateTimeToDisplay } from '../form/dates';
 import { Sparkline } from './sparkline';
 import { monitorLevel } from './monitor-levels';
 import { METRICS, useSystemMonitor, type Figures, type Metric, type Server } from './use-system-monitor';
 import { SAMPLE_ALERTS, SAMPLE_JOBS, SAMPLE_ROLES, SAMPLE_SERVICES } from './demo-tables';
 import './home-page.css';
+import { Loading } from '../ui/loading';
 
 const TABS: [Server, string][] = [
   ['database', 'Database server'],
@@ -22,12 +23,6 @@ const COUNTERS: [keyof Figures['users'], string][] = [
   ['inactive', 'Inactive users'],
   ['online', 'Online users'],
 ];
-
-/** A stored UTC date-time (YYYY-MM-DD HH:mm:ss) as the portal shows dates, in local time. */
-function when(sql: string): string {
-  const d = DateTime.fromSQL(sql, { zone: 'utc' });
-  return d.isValid ? d.toLocal().toFormat('dd/MM/yyyy HH:mm') : sql;
-}
 
 function bytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -92,7 +87,7 @@ export default function HomePage() {
         ))}
       </div>
 
-      {state.status === 'pending' && <p className="loading">Loading...</p>}
+      {state.status === 'pending' && <Loading />}
       {state.status === 'error' && <p className="form-error">The monitors could not be read.</p>}
       {state.status === 'ready' && (
         <>
@@ -131,7 +126,7 @@ export default function HomePage() {
                 <td>{j.owner}</td>
                 <td>{j.state}</td>
                 <td>{j.progress}%</td>
-                <td className="when">{when(j.createon)}</td>
+                <td className="when">{dateTimeToDisplay(j.createon)}</td>
               </tr>
             ))}
           </tbody>

@@ -6,14 +6,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
+import { Loading } from '../ui/loading';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { hasPermission, useSession } from '../session/session-store';
 import '../threads/threads.css';
+import { ribbonTone, STATE_NAMES } from '../threads/thread-format';
 
 const S = { new: 54, approved: 66, rejected: 23 } as const;
-const NAMES: Record<number, string> = { 54: 'New', 66: 'Approved', 23: 'Rejected' };
-const TONES: Record<number, string> = { 54: 'warning', 66: 'success', 23: 'danger' };
 const FIELDS = ['id', 'updatectr', 'state', 'value', 'description', 'approvevalue', 'remark', 'approveddate', 'createon', 'formid_name_ind_field', 'dropdown_name_ind_field', 'requester_name_ind_field', 're_name_ind_field', 'approver_name_ind_field'];
 type Request = Record<string, unknown>;
 
@@ -61,7 +61,7 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
     }
   }
 
-  if (!request) return <section className="page">Loading…</section>;
+  if (!request) return <Loading />;
   const state = Number(request.state);
   const canDecide = shell === 'iru' && state === S.new && hasPermission(user, 'SMSDropdown.action.approve');
   const row = (label: string, v: unknown) => (
@@ -73,8 +73,8 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
   return (
     <section className="page dropdown-request">
       <h1>Dropdown Request</h1>
-      <div className={`thread-ribbon ribbon-${TONES[state] ?? 'default'}`} data-state={state}>
-        {NAMES[state] ?? state}
+      <div className={`thread-ribbon ribbon-${ribbonTone(state)}`} data-state={state}>
+        {STATE_NAMES[state] ?? state}
       </div>
       <table className="detail-table">
         <tbody>

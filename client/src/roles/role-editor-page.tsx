@@ -15,9 +15,10 @@ import { allTicked, columnTasks, COLUMNS, CRUD_COLUMNS, grantChanges, matrixRows
 import { loadGrants, loadRole, loadRoles, loadTasks, type RoleRecord } from './role-data';
 import './roles.css';
 import { Loading } from '../ui/loading';
+import { REQUIRED_FIELDS } from '../rpc/save-failure';
 
 export const ROLE_MESSAGES = {
-  required: 'Please fill in all the required fields',
+  required: REQUIRED_FIELDS,
   copyFromMissing: 'Please select a role to copy from.',
   copyConfirm: 'Confirm Copy?',
   copied: 'Success: Role permission successfully copied.',

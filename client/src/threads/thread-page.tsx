@@ -6,6 +6,8 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DateTime } from 'luxon';
 import { rpc, RpcError, type Row } from '../rpc/rpc';
+import { Loading } from '../ui/loading';
+import { REQUIRED_FIELDS } from '../rpc/save-failure';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { hasPermission, loginTypeOf, useSession } from '../session/session-store';
@@ -112,7 +114,7 @@ function StatusDialog({ choices, finals, onClose, onSave }: { choices: number[];
     }
     if (resubmission && (!date || !reason.trim())) {
       setInvalid(true);
-      await dialogs.alert('Error', 'Please fill in all the required fields', 'error');
+      await dialogs.alert('Error', REQUIRED_FIELDS, 'error');
       return;
     }
     if (resubmission && date < todayIso()) {
@@ -292,7 +294,7 @@ export default function ThreadPage({ kind: kindName, shell }: { kind: ThreadKind
     if (data === 'missing') navigate(back, { replace: true });
   }, [data, navigate, back]);
 
-  if (data === null) return <div className="loading">Loading...</div>;
+  if (data === null) return <Loading />;
   if (data === 'missing') return null;
   const { thread, messages, files, messageFiles } = data;
   const state = num(thread.state);
