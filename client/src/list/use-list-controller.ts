@@ -138,6 +138,7 @@ export function useListController(props: ListPageProps): ListController {
 
   // ---- definitions: the WebList, then the chosen view (an error screen when either is broken)
   const viewParam = query.get('view');
+  const [chosenView, setChosenView] = useState<number | null>(null);
   const roles = Object.keys(user?.roles ?? {}).filter((r) => user?.roles[r]).join(',');
   useEffect(() => {
     let live = true;
@@ -148,6 +149,8 @@ export function useListController(props: ListPageProps): ListController {
         const entries = offeredViews(list, roles);
         const entry = entries.find((v) => String(v.id) === viewParam) ?? entries.find((v) => v.default) ?? entries[0];
         if (!entry) throw new ScreenError('WebList', listId, 'offers no view to your roles');
+        // The user's own settings for this view load beside its definition (usePersonalView).
+        if (live) setChosenView(entry.id);
         const view = definitions?.views?.[entry.id] ?? (await loadListview(entry.id));
         if (live) setDefs({ status: 'ready', list, view });
       } catch (error) {
@@ -165,7 +168,7 @@ export function useListController(props: ListPageProps): ListController {
   const entry = list && view ? list.properties.list_id.find((v) => v.id === view.id) : undefined;
   const vp = view?.properties;
   // The user's own view on top of the admin's; an editor's preview shows the admin's as drafted.
-  const personal = usePersonalView(view, !definitions);
+  const personal = usePersonalView(view, !definitions, chosenView ?? view?.id ?? null);
   const module = vp ? (loginTypeOf(user) === 'RE' && vp.module_alias ? vp.module_alias : vp.controller.module) : '';
   const withNames = !withoutNames.has(module);
   const filters = useMemo(() => vp?.filters ?? [], [vp]);

@@ -39,7 +39,11 @@ export interface PersonalView {
   reset(): Promise<boolean>;
 }
 
-export function usePersonalView(view: WebListviewRecord | undefined, enabled: boolean): PersonalView {
+/**
+ * `chosenId` is the view the list chose, known before its definition arrives: the user's own
+ * settings are asked for beside the definition, not after it.
+ */
+export function usePersonalView(view: WebListviewRecord | undefined, enabled: boolean, chosenId: number | null = view?.id ?? null): PersonalView {
   const viewId = view?.id ?? null;
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [failed, setFailed] = useState<number | null>(null);
@@ -47,18 +51,18 @@ export function usePersonalView(view: WebListviewRecord | undefined, enabled: bo
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!enabled || viewId === null) return;
+    if (!enabled || chosenId === null) return;
     let live = true;
     setDraft(null);
-    rpc.json<Stored | null>('ListView.personal', { view: viewId }).then(
-      (stored) => live && setLoaded({ view: viewId, stored }),
+    rpc.json<Stored | null>('ListView.personal', { view: chosenId }).then(
+      (stored) => live && setLoaded({ view: chosenId, stored }),
       // Without their own settings the user still gets the admin's view.
-      () => live && setFailed(viewId),
+      () => live && setFailed(chosenId),
     );
     return () => {
       live = false;
     };
-  }, [enabled, viewId]);
+  }, [enabled, chosenId]);
 
   const on = enabled && viewId !== null && failed !== viewId;
   const stored = on && loaded?.view === viewId ? loaded.stored : null;
