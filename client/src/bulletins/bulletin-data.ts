@@ -3,6 +3,10 @@
 import { rpc, type Row } from '../rpc/rpc';
 
 export const BULLETIN_FIELDS = ['id', 'updatectr', 'name', 'message', 'startdate', 'enddate', 'state', 'state_name_ind_field', 'sectorcount', 'createon', 'createby_name_ind_field'];
+/** What Bulletin.emailCheck's answer is told as, on the edit and the detail page. */
+export const EMAIL_SENT = 'Email successfully sent.';
+export const EMAIL_NOT_SENT = 'Did not send email. Bulletin is not active?';
+
 export const ATTACHMENTS = { module: 'Bulletin_Reference', key: 'fk_bulletin' } as const;
 
 export interface Sector {

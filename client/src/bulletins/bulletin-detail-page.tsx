@@ -10,8 +10,7 @@ import { dialogs } from '../ui/dialogs';
 import { hasPermission, useSession } from '../session/session-store';
 import { SafeHtml } from '../auth/safe-html';
 import { bulletinDay } from './bulletin-format';
-import { ATTACHMENTS, emailBulletin, loadBulletin } from './bulletin-data';
-import { EMAIL_NOT_SENT, EMAIL_SENT } from './bulletin-edit-page';
+import { ATTACHMENTS, EMAIL_NOT_SENT, EMAIL_SENT, emailBulletin, loadBulletin } from './bulletin-data';
 import './bulletins.css';
 
 export default function BulletinDetailPage({ shell }: { shell: 're' | 'iru' }) {

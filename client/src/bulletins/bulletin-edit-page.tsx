@@ -10,13 +10,11 @@ import { dialogs } from '../ui/dialogs';
 import { uploadAll } from '../threads/attachments';
 import { BULLETIN_ACTIVE, BULLETIN_INACTIVE, draftProblem, todayUtc, type BulletinDraft } from './bulletin-format';
 import { dateFromDisplay, dateToDisplay } from '../form/dates';
-import { ATTACHMENTS, emailBulletin, loadBulletin, loadSectors, saveBulletin, sectorsOf, type Sector } from './bulletin-data';
+import { EMAIL_NOT_SENT, EMAIL_SENT, ATTACHMENTS, emailBulletin, loadBulletin, loadSectors, saveBulletin, sectorsOf, type Sector } from './bulletin-data';
 import './bulletins.css';
 
 const EMPTY: BulletinDraft = { name: '', message: '', startdate: '', enddate: '', state: BULLETIN_ACTIVE, sectors: [] };
 
-export const EMAIL_SENT = 'Email successfully sent.';
-export const EMAIL_NOT_SENT = 'Did not send email. Bulletin is not active?';
 
 /** A small rich-text box: bold, italic and lists over a contentEditable area, kept as HTML. */
 function RichText({ value, onChange }: { value: string; onChange: (html: string) => void }) {

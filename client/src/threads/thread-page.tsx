@@ -30,24 +30,23 @@ function useThread(kind: ThreadKind, id: number, side: 're' | 'iru') {
   const [data, setData] = useState<Loaded | null | 'missing'>(null);
   const load = useCallback(async () => {
     try {
-      const { rows } = await rpc.select({ module: kind.module[side], fields: kind.fields, where: [['id', '=', id]], max: 1 });
-      if (!rows[0]) {
-        setData('missing');
-        return;
-      }
-      const messages = (
-        await rpc.select({
+      // All that needs only the thread's id at once; the messages' files once their ids are known.
+      const [{ rows }, { rows: messages }, files] = await Promise.all([
+        rpc.select({ module: kind.module[side], fields: kind.fields, where: [['id', '=', id]], max: 1 }),
+        rpc.select({
           module: kind.message[side],
           fields: ['id', 'description', 'createby', 'createby_name_ind_field', 'createbyrole', 'createon'],
           where: [[kind.parentField, '=', id]],
           order: 'createon asc, id asc',
           max: 1000,
-        })
-      ).rows;
-      const [files, messageFiles] = await Promise.all([
+        }),
         attachmentsOf(kind.reference.module, kind.reference.key, [id]),
-        attachmentsOf(kind.messageReference.module, kind.messageReference.key, messages.map((m) => num(m.id))),
       ]);
+      if (!rows[0]) {
+        setData('missing');
+        return;
+      }
+      const messageFiles = await attachmentsOf(kind.messageReference.module, kind.messageReference.key, messages.map((m) => num(m.id)));
       setData({ thread: rows[0], messages, files, messageFiles });
     } catch (e) {
       // Another entity's thread is refused by the server like a missing one.
