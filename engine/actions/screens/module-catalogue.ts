@@ -34,6 +34,14 @@ export function moduleCatalogue(modules: ModuleRegistry): CatalogueModule[] {
     .sort(byName);
 }
 
+// Module metadata is fixed for a registry's life: its catalogue is built once.
+const built = new WeakMap<ModuleRegistry, string>();
+function catalogueText(modules: ModuleRegistry): string {
+  let json = built.get(modules);
+  if (json === undefined) built.set(modules, (json = JSON.stringify(moduleCatalogue(modules))));
+  return json;
+}
+
 export const screenModules = defineAction({
   name: 'Screen.modules',
   summary: 'The module catalogue for the screen editors: every module with its fields (type, title, lookup), secret columns left out',
@@ -44,6 +52,6 @@ export const screenModules = defineAction({
   answer: 'value 0: text, JSON [{name, title?, kind, variantOf?, hasStateMap, fields: [{name, type, title?, lookup?, lookupOf?, system?, options?}]}] sorted by name',
   errors: ['E_NOPERMISSION'],
   async handler(_args, ctx) {
-    return [text(JSON.stringify(moduleCatalogue(ctx.services.modules)))];
+    return [text(catalogueText(ctx.services.modules))];
   },
 });
