@@ -26,14 +26,13 @@ function fitSubject(subject: string): string {
   return chars.length <= 500 ? subject : `${chars.slice(0, 499).join('')}…`;
 }
 
-/** Queues one mail, due now; answers the outbox row's id. */
-export async function queueMail(db: Db, mail: OutgoingMail): Promise<number> {
+/** The outbox row of one mail due at `now`; a bad address is refused. */
+function outboxRow(mail: OutgoingMail, now: string): Record<string, unknown> {
   const to = mail.to.trim();
   if (!isMailAddress(to)) throw errors.validation({ to: 'Must be one e-mail address' });
   const cc = mail.cc?.split(',').map((a) => a.trim()).filter(Boolean) ?? [];
   if (cc.some((a) => !isMailAddress(a)) || cc.join(', ').length > 1000) throw errors.validation({ cc: 'Must be e-mail addresses separated by commas' });
-  const now = sqlDateTime();
-  const [id] = await db(OUTBOX).insert({
+  return {
     type: mail.type ?? null,
     recipient: to,
     cc: cc.length ? cc.join(', ') : null,
@@ -44,9 +43,24 @@ export async function queueMail(db: Db, mail: OutgoingMail): Promise<number> {
     attempts: 0,
     next_attempt_at: now,
     createon: now,
-  });
+  };
+}
+
+/** Queues one mail, due now; answers the outbox row's id. */
+export async function queueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  const [id] = await db(OUTBOX).insert(outboxRow(mail, sqlDateTime()));
   await bumpVersions(db, [OUTBOX]);
   return Number(id);
+}
+
+/** Queues many mails, due now, in a few statements (a bulletin to a whole sector); all or none. */
+export async function queueMails(db: Db, mails: OutgoingMail[]): Promise<number> {
+  if (!mails.length) return 0;
+  const now = sqlDateTime();
+  const rows = mails.map((m) => outboxRow(m, now));
+  for (let i = 0; i < rows.length; i += 500) await db(OUTBOX).insert(rows.slice(i, i + 500));
+  await bumpVersions(db, [OUTBOX]);
+  return rows.length;
 }
 
 /** Renders the active template of `type` with `data` and queues it to `to`. */

@@ -12,7 +12,7 @@ import { createRecord } from '../../records/create.js';
 import { deleteRecord, updateRecord } from '../../records/update.js';
 import { loadForWrite, readRecordset } from '../../records/record-read.js';
 import { accessModule } from '../../records/module-access.js';
-import { queueMail } from '../../mail/outbox.js';
+import { isMailAddress, queueMails } from '../../mail/outbox.js';
 
 /** What IRU staff need to publish bulletins (seeds/access.ts grants these to the IRU role). */
 export const BULLETIN_IRU_PERMISSIONS = [
@@ -127,16 +127,11 @@ export const bulletinEmailCheck = defineAction({
     const { publicUrl, host, port } = ctx.services.config;
     const link = `${(publicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '')}/re/bulletin/${a.id}`;
     const body = `${plainText(String(row.message ?? ''))}\n\nRead it in the portal: ${link}`;
-    let queued = 0;
-    for (const to of new Set(emails.map((e) => String(e).trim().toLowerCase()).filter(Boolean))) {
-      // One bad address on file must not keep the bulletin from everyone else.
-      try {
-        await queueMail(ctx.db, { to, subject: `Bulletin: ${String(row.name)}`, text: body, type: BULLETIN_MAIL_TYPE });
-        queued++;
-      } catch (e) {
-        ctx.log.warn({ bulletin: a.id, err: (e as Error).message }, 'bulletin mail not queued for one address');
-      }
-    }
+    const addresses = [...new Set(emails.map((e) => String(e).trim().toLowerCase()).filter(Boolean))];
+    // One bad address on file must not keep the bulletin from everyone else.
+    const good = addresses.filter(isMailAddress);
+    if (good.length < addresses.length) ctx.log.warn({ bulletin: a.id, skipped: addresses.length - good.length }, 'bulletin mail not queued for addresses that are not e-mail addresses');
+    const queued = await queueMails(ctx.db, good.map((to) => ({ to, subject: `Bulletin: ${String(row.name)}`, text: body, type: BULLETIN_MAIL_TYPE })));
     // Stamped without touching updatectr: an IRU user editing the bulletin meanwhile is not refused.
     await ctx.db('bulletin').where('id', a.id).update({ emailedon: now });
     await bumpVersions(ctx.db, ['bulletin']);
