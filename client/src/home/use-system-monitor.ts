@@ -42,12 +42,14 @@ export type MonitorState =
   | { status: 'ready'; latest: Figures; history: Record<Metric, number[]> };
 
 export function useSystemMonitor(server: Server): MonitorState {
-  const [state, setState] = useState<MonitorState>({ status: 'pending' });
+  // Kept with the tab it belongs to: on a switch, the other tab's figures are never shown as this one's.
+  const [tagged, setTagged] = useState<{ server: Server; state: MonitorState }>({ server, state: { status: 'pending' } });
+  const setState = (update: (prev: MonitorState) => MonitorState) =>
+    setTagged((t) => ({ server, state: update(t.server === server ? t.state : { status: 'pending' }) }));
 
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setState({ status: 'pending' });
     const tick = async () => {
       try {
         // A hidden page skips its samples; the series resumes when it is seen again.
@@ -64,7 +66,7 @@ export function useSystemMonitor(server: Server): MonitorState {
       } catch (e) {
         // One dialog, then the monitors stop: repeating a failure every 5 s helps nobody.
         if (!live) return;
-        setState({ status: 'error' });
+        setState(() => ({ status: 'error' }));
         void presentError(e);
       }
     };
@@ -75,5 +77,5 @@ export function useSystemMonitor(server: Server): MonitorState {
     };
   }, [server]);
 
-  return state;
+  return tagged.server === server ? tagged.state : { status: 'pending' };
 }
