@@ -1,5 +1,5 @@
 // Start-up checks of the thread rules a module declares (replyTo, stateRequires, writableWhen,
-// requiredWhen, closing, docs/threads.md): every field they name is one of the module's own
+// requiredWhen, closing, docs/threads.md; protectedRows, docs/roles.md): every field they name is one of the module's own
 // columns, so a typo stops start-up instead of failing a user's write.
 import { isRowOperator } from '../records/row-conditions.js';
 import { BASE_ALIAS, ModuleRegistryError, type ResolvedModule } from './module-registry.js';
@@ -18,8 +18,8 @@ function conditions(m: ResolvedModule, list: readonly (readonly [string, string,
   }
 }
 
-export type ModuleRules = Pick<ModuleDef, 'replyTo' | 'stateRequires' | 'writableWhen' | 'requiredWhen' | 'closing'>;
-const RULE_KEYS = ['replyTo', 'stateRequires', 'writableWhen', 'requiredWhen', 'closing'] as const;
+export type ModuleRules = Pick<ModuleDef, 'replyTo' | 'stateRequires' | 'writableWhen' | 'requiredWhen' | 'closing' | 'protectedRows'>;
+const RULE_KEYS = ['replyTo', 'stateRequires', 'writableWhen', 'requiredWhen', 'closing', 'protectedRows'] as const;
 
 /** The module's rules (a variant's own, else its base module's), checked. */
 export function resolveModuleRules(m: ResolvedModule, get: Lookup): ModuleRules {
@@ -49,10 +49,17 @@ export function resolveModuleRules(m: ResolvedModule, get: Lookup): ModuleRules 
     own(m, field, 'requiredWhen');
     conditions(m, list, `requiredWhen ${field}`);
   }
+  for (const f of m.fields.values()) {
+    const html = f.def.html;
+    if (!html || f.alias !== BASE_ALIAS) continue;
+    if (f.type !== 'string' && f.type !== 'text') throw new ModuleRegistryError(`Module ${m.name}: html is for string and text fields, not ${f.name}`);
+    if (typeof html === 'object') own(m, html.field, `html of ${f.name}`);
+  }
   if (m.def.restrictUnless) {
     if (!m.alwaysScoped) throw new ModuleRegistryError(`Module ${m.name}: restrictUnless needs a variant (its conditions apply through the entity scope)`);
     for (const [field] of m.def.restrictUnless.where) own(m, field, 'restrictUnless');
   }
+  if (def.protectedRows) conditions(m, def.protectedRows.where, 'protectedRows');
   if (def.closing) {
     for (const f of [def.closing.stamp, def.closing.days, def.closing.by, ...Object.entries(def.closing.fill ?? {}).flat()]) if (f) own(m, f, 'closing');
   }

@@ -38,7 +38,23 @@ export const FieldSchema = Type.Object(
     stampCaller: Type.Optional(Type.Boolean()),
     /** Left out of the default select columns (large texts, JSON blobs). */
     hidden: Type.Optional(Type.Boolean()),
+    /**
+     * Never readable by RE users (lock and failure counters, MFA settings): for them the field
+     * does not exist in this module, its variants, link modules and lookups that reach it.
+     */
+    staffOnly: Type.Optional(Type.Boolean()),
     default: Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()])),
+    /**
+     * Rich text (HTML), string and text fields: every write is sanitised by the allow-list of
+     * engine/html/rich-text-policy.ts. `{ "field": f, "in": [...] }`: only when the row's `f`
+     * holds one of the values (a parameter whose field type is rich text).
+     */
+    html: Type.Optional(
+      Type.Union([
+        Type.Boolean(),
+        Type.Object({ field: Identifier, in: Type.Array(Type.Union([Type.String(), Type.Number()]), { minItems: 1 }) }, { additionalProperties: false }),
+      ]),
+    ),
     /** Date-time fields holding a whole day: stored at its start (00:00:00) or its end (23:59:59). */
     dayBound: Type.Optional(Type.Union([Type.Literal('start'), Type.Literal('end')])),
   },
@@ -212,6 +228,12 @@ export const ModuleSchema = Type.Object(
      * RE-Query.confidential). The permission is a task of its own (seeds/access.ts).
      */
     restrictUnless: Type.Optional(Type.Object({ permission: Identifier, where: Type.Array(FilterCondition, { minItems: 1 }) }, { additionalProperties: false })),
+    /**
+     * Rows written only by callers holding `{Module}.{permission}`: a create, update or delete of
+     * a row that meets `where` before or after the write needs it beside the module's own
+     * permission (Parameters: system parameters need Parameters.updateSystem). A task of its own.
+     */
+    protectedRows: Type.Optional(Type.Object({ permission: Identifier, where: Type.Array(FilterCondition, { minItems: 1 }) }, { additionalProperties: false })),
     /**
      * Entering one of `states` stamps `stamp` with now, `days` with whole days since createon and
      * `by` with the caller's user id, and gives each blank field of `fill` the value of the field it

@@ -8,7 +8,7 @@ import { BASE_ALIAS, linkColumnsOf, type ResolvedModule } from '../metadata/modu
 import type { EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
-import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError, type Row } from './write-values.js';
+import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, sanitizeHtmlFields, translateConstraintError, type Row } from './write-values.js';
 import { recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordset } from './record-read.js';
 import { recountFor } from './counters.js';
@@ -116,6 +116,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   await parentInScope(ctx, module, given, scopeRe);
   const reply = await prepareReply(ctx, module, given, scopeRe);
   const row = checkValues(module, given, true);
+  sanitizeHtmlFields(module, row, null);
   checkDateRules(module, row, null);
   if (reply) Object.assign(row, reply.values);
   checkRequiredWhen(module, row);

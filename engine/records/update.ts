@@ -7,7 +7,7 @@ import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
-import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, translateConstraintError } from './write-values.js';
+import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, sanitizeHtmlFields, translateConstraintError } from './write-values.js';
 import { fieldsChangedSince, recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordObject, readRecordset } from './record-read.js';
 import { fromInput, toCell } from './value-codec.js';
@@ -86,6 +86,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   if (Number(stored[module.ctrField]) !== ctr) await concurrent(ctx, module, scopeRe, id, ctr);
   dropUnchangedReadOnly(module, given, stored);
   const row = checkValues(module, given, false);
+  sanitizeHtmlFields(module, row, stored);
   for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
   checkDateRules(module, row, stored);
   const scope = module.entityScope;

@@ -9,6 +9,8 @@ import type { ResolvedModule } from '../metadata/module-registry.js';
 import { fromInput, isAllowedOption, ValueError } from './value-codec.js';
 import type { ActionContext } from '../actions/context.js';
 import { sqlDate } from '../db/clock.js';
+import { BASE_ALIAS } from '../metadata/module-registry.js';
+import { sanitizeRichText } from '../html/sanitize-rich-text.js';
 
 export type Row = Record<string, unknown>;
 
@@ -67,6 +69,32 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
   if (screenIssue && !problems[screenIssue[0]]) problems[screenIssue[0]] = screenIssue[1];
   if (Object.keys(problems).length) throw errors.validation(problems);
   return row;
+}
+
+/**
+ * Rich-text fields (`html` in the field's metadata) of the values about to be written, run through
+ * the allow-list (docs/security.md), over the stored row of an update (`stored`, null on create).
+ * A conditional field (`{ field, in }`) is sanitised when the row, as it will be, meets its condition;
+ * a change of the condition alone sanitises the stored text too.
+ */
+export function sanitizeHtmlFields(module: ResolvedModule, row: Row, stored: Row | null): void {
+  for (const field of module.fields.values()) {
+    const html = field.def.html;
+    if (!html || field.alias !== BASE_ALIAS) continue;
+    let touched = field.column in row;
+    if (typeof html === 'object') {
+      const by = module.fields.get(html.field)!;
+      const value = by.column in row ? row[by.column] : stored?.[by.column];
+      if (value === null || value === undefined || !html.in.some((v) => String(v) === String(value))) continue;
+      touched ||= by.column in row;
+    }
+    const text = field.column in row ? row[field.column] : stored?.[field.column];
+    if (!touched || typeof text !== 'string') continue;
+    const clean = sanitizeRichText(text);
+    // Markup with nothing left to show is no value: a required field says so rather than store it.
+    if (field.def.required && clean.trim() === '') throw errors.validation({ [field.name]: field.def.requiredMessage ?? 'is required' });
+    row[field.column] = clean;
+  }
 }
 
 /** The day (YYYY-MM-DD) of a stored date or date-time value; null when there is none. */

@@ -2,11 +2,12 @@
 // with Select All / Unselect All, Start and End Date (dd/mm/yyyy), Title, Message (rich text),
 // Status, Attachments (deletable on edit); Save on create, Update on edit. The rules are the
 // server's (Bulletin.save, docs/bulletins.md), mirrored here; changing the start clears the end.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
+import { sanitizeRichText } from '../ui/rich-text';
 import { uploadAll } from '../threads/attachments';
 import { BULLETIN_ACTIVE, BULLETIN_INACTIVE, draftProblem, todayUtc, type BulletinDraft } from './bulletin-format';
 import { dateFromDisplay, dateToDisplay } from '../form/dates';
@@ -16,12 +17,23 @@ import './bulletins.css';
 const EMPTY: BulletinDraft = { name: '', message: '', startdate: '', enddate: '', state: BULLETIN_ACTIVE, sectors: [] };
 
 
-/** A small rich-text box: bold, italic and lists over a contentEditable area, kept as HTML. */
+/**
+ * A small rich-text box: bold, italic and lists over a contentEditable area, kept as HTML. What
+ * it is given and what is pasted into it pass the rich-text allow-list first (a stored message
+ * is data, never markup that may run in the editor of the next person who opens it).
+ */
 function RichText({ value, onChange }: { value: string; onChange: (html: string) => void }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (box.current && box.current.innerHTML !== value) box.current.innerHTML = value;
+    if (box.current && box.current.innerHTML !== value) box.current.innerHTML = sanitizeRichText(value);
   }, [value]);
+  const paste = (e: ClipboardEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const html = e.clipboardData.getData('text/html');
+    if (html) document.execCommand('insertHTML', false, sanitizeRichText(html));
+    else document.execCommand('insertText', false, e.clipboardData.getData('text/plain'));
+    onChange(box.current?.innerHTML ?? '');
+  };
   const command = (name: string) => {
     document.execCommand(name);
     onChange(box.current?.innerHTML ?? '');
@@ -33,7 +45,7 @@ function RichText({ value, onChange }: { value: string; onChange: (html: string)
         <button className="btn btn-small" type="button" onClick={() => command('italic')}><i>I</i></button>
         <button className="btn btn-small" type="button" onClick={() => command('insertUnorderedList')}>• List</button>
       </div>
-      <div ref={box} className="bulletin-editor" contentEditable suppressContentEditableWarning data-field="message" onInput={() => onChange(box.current?.innerHTML ?? '')} />
+      <div ref={box} className="bulletin-editor" contentEditable suppressContentEditableWarning data-field="message" onInput={() => onChange(box.current?.innerHTML ?? '')} onPaste={paste} />
     </div>
   );
 }
