@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { EngineServices } from '../actions/context.js';
 import { isAppError } from '../errors/catalogue.js';
 import { claimJob, type ClaimedJob } from './claim.js';
+import { RENEWALS_PER_LEASE, startHeartbeat } from './heartbeat.js';
 import { completeJob, failJob, releaseJob, renewLease, type Progress } from './job-outcome.js';
 import { jobFilePath, sweepJobFiles } from './job-files.js';
 import type { JobHandler } from './job-run.js';
@@ -154,21 +155,16 @@ export class JobWorker {
   /** Renews the lease every third of it (at least every second, which is how often progress shows). */
   private heartbeat(job: ClaimedJob, controller: AbortController, progress: () => Progress): () => void {
     const { services, leaseMs } = this.opts;
-    let busy = false;
-    const timer = setInterval(async () => {
-      if (busy || controller.signal.aborted) return;
-      busy = true;
-      try {
+    return startHeartbeat(
+      Math.min(1000, leaseMs / RENEWALS_PER_LEASE),
+      async () => {
+        if (controller.signal.aborted) return false;
         const held = await renewLease(services.db, job.id, job.claimToken, new Date(Date.now() + leaseMs), progress());
         if (!held) controller.abort(new Stopped('lost'));
-      } catch (err) {
-        // The database may be back before the lease runs out; if not, another worker takes over.
-        this.log.warn({ err, jobId: job.id }, 'could not renew a job lease');
-      } finally {
-        busy = false;
-      }
-    }, Math.min(1000, leaseMs / 3));
-    return () => clearInterval(timer);
+        return held;
+      },
+      (err) => this.log.warn({ err, jobId: job.id }, 'could not renew a job lease'),
+    );
   }
 
   private async execute(job: ClaimedJob, controller: AbortController): Promise<void> {

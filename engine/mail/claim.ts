@@ -1,22 +1,21 @@
 // Claiming due outbox rows for one worker, so that two engine processes never send one mail
-// twice. A claimed row is 'sending' with a lease; a lease that expires (the process died
-// mid-send) makes the row claimable again. Each claim counts as an attempt, so a mail whose
-// sending keeps crashing its process still runs out of attempts.
+// at the same time. A claimed row is 'sending' under a lease its worker renews while it holds
+// the row (mail-worker.ts); a lease that runs out (the process died) makes the row claimable
+// again. Each claim counts as an attempt, which also names the claim (lease.ts), so a mail
+// whose sending keeps crashing its process still runs out of attempts.
 import type { Knex } from 'knex';
 import { bumpVersions } from '../db/change-versions.js';
 import { sqlDateTime } from '../db/clock.js';
 import type { Dialect } from '../db/connect.js';
+import type { MailClaim } from './lease.js';
 import { OUTBOX, type OutboxState } from './outbox.js';
 
-export interface ClaimedMail {
-  id: number;
+export interface ClaimedMail extends MailClaim {
   recipient: string;
   cc: string | null;
   subject: string;
   body_text: string;
   body_html: string | null;
-  /** Attempts including this one. */
-  attempts: number;
 }
 
 const COLUMNS = ['id', 'recipient', 'cc', 'subject', 'body_text', 'body_html', 'attempts'];

@@ -1,18 +1,45 @@
 // Delivery of the outbox to a real SMTP server (smtp-server on loopback): sent once, retried
-// with backoff while the server is down, given up after the last attempt, never lost.
+// with backoff while the server is down, given up after the last attempt, never lost; held by
+// one worker at a time however slow the server, and by another once the first lost its lease.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { connect } from '../db/connect.js';
 import { sqlDateTime } from '../db/clock.js';
-import { MailWorker } from './mail-worker.js';
+import { MAIL_LEASE_MS, MailWorker } from './mail-worker.js';
 import { queueMail } from './outbox.js';
-import { smtpSender } from './smtp-sender.js';
+import { smtpSender, type MailSender } from './smtp-sender.js';
 import { SmtpSink } from './testing/smtp-sink.js';
 
 const log = pino({ level: 'silent' });
 const MINUTE = 60_000;
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A sender whose first send waits until the test ends it with an error. */
+function stalledSender() {
+  const subjects: string[] = [];
+  let started!: () => void;
+  let fail!: (err: Error) => void;
+  const ended = new Promise<void>((_resolve, reject) => (fail = reject));
+  ended.catch(() => undefined);
+  const sender: MailSender = {
+    async send(mail) {
+      subjects.push(mail.subject);
+      started();
+      await ended;
+    },
+    close() {},
+  };
+  return { sender, subjects, started: new Promise<void>((resolve) => (started = resolve)), fail };
+}
 
 describe.each(await testDialects())('the mail worker on %s', (dialect) => {
   let tdb: TestDatabase;
@@ -33,21 +60,24 @@ describe.each(await testDialects())('the mail worker on %s', (dialect) => {
     sink = await SmtpSink.start();
   });
   afterEach(async () => {
+    // A test that failed with the sink holding its answers would leave its workers waiting.
+    sink.release();
     await Promise.all(workers.map((w) => w.stop()));
     workers = [];
     await sink.down();
   });
 
-  function worker(opts: { db?: Knex; maxAttempts?: number; batchSize?: number } = {}): MailWorker {
+  function worker(opts: { db?: Knex; maxAttempts?: number; batchSize?: number; leaseMs?: number; sender?: MailSender; now?: () => Date } = {}): MailWorker {
     const w = new MailWorker({
       db: opts.db ?? tdb.db,
       dialect,
       log,
-      sender: smtpSender(sink.url, 'Regulator Portal <no-reply@portal.local>'),
+      sender: opts.sender ?? smtpSender(sink.url, 'Regulator Portal <no-reply@portal.local>'),
       pollMs: 60 * MINUTE,
       maxAttempts: opts.maxAttempts ?? 10,
       batchSize: opts.batchSize,
-      now: () => clock ?? new Date(),
+      leaseMs: opts.leaseMs,
+      now: opts.now ?? (() => clock ?? new Date()),
     });
     workers.push(w);
     return w;
@@ -133,6 +163,61 @@ describe.each(await testDialects())('the mail worker on %s', (dialect) => {
     expect(sink.received.map((m) => m.subject)).toEqual(['Lease ran out']);
     expect(await rowOf(Number(expired))).toMatchObject({ state: 'sent', attempts: 2 });
     expect(await rowOf(Number(held))).toMatchObject({ state: 'sending', attempts: 1 });
+  });
+
+  // The clock is the workers' (moved by whole seconds: the database keeps seconds); the lease is
+  // short so that its renewals, every third of it in real time, come while the test waits.
+  it('renews the leases of its batch while the SMTP server is slow to answer, so a second worker polling meanwhile takes none and each mail goes out once', async () => {
+    const lease = 2000;
+    const ids = [await queue('Slow 1'), await queue('Slow 2')];
+    const start = new Date(Math.floor(Date.now() / 1000) * 1000);
+    clock = start;
+    sink.hold();
+    const takenByB: string[] = [];
+    const a = worker({ leaseMs: lease });
+    const b = worker({ leaseMs: lease, sender: { send: async (m) => void takenByB.push(m.subject), close() {} } });
+    const sending = a.drain();
+    // The first mail is with the server, unanswered; the second waits in the same batch.
+    await sink.waitFor(1, 30_000);
+    const leases = async () => (await tdb.db('email_outbox').whereIn('id', ids).select('lease_until')).map((r) => String(r.lease_until));
+    for (let s = 1; s <= 4; s++) {
+      clock = new Date(start.getTime() + s * 1000);
+      expect(await b.drain()).toBe(0);
+      const renewed = sqlDateTime(new Date(clock.getTime() + lease));
+      // Every ⅔ s of real time they are; ten seconds allow for a loaded machine.
+      await until(`the leases are renewed at +${s} s`, async () => (await leases()).every((l) => l >= renewed), 10_000);
+    }
+    // Two lease periods after the claim the server answers.
+    sink.release();
+    expect(await sending).toBe(2);
+    expect(await b.drain()).toBe(0);
+    expect(takenByB).toEqual([]);
+    expect(sink.received.map((m) => m.subject)).toEqual(['Slow 1', 'Slow 2']);
+    for (const id of ids) expect(await rowOf(id)).toMatchObject({ state: 'sent', attempts: 1, lease_until: null });
+  });
+
+  it('drops the outcome of a worker whose lease was taken over, and leaves the rest of its batch to the worker holding it now', async () => {
+    const [first, second] = [await queue('Taken over 1'), await queue('Taken over 2')];
+    const start = new Date();
+    // A's clock stands still (a stalled process, or renewals that could not reach the database):
+    // its leases never reach past start + lease, so B, later, finds them run out.
+    const stalled = stalledSender();
+    const a = worker({ sender: stalled.sender, now: () => start });
+    const byA = a.drain();
+    await stalled.started;
+    clock = new Date(start.getTime() + 2 * MAIL_LEASE_MS);
+    sink.hold();
+    const byB = worker().drain();
+    await sink.waitFor(1, 30_000);
+    // A's send fails while B is sending the same mail: A writes no retry over B's claim.
+    stalled.fail(new Error('421 try again later'));
+    expect(await byA).toBe(1);
+    expect(stalled.subjects).toEqual(['Taken over 1']);
+    expect(await rowOf(first)).toMatchObject({ state: 'sending', attempts: 2, last_error: null });
+    sink.release();
+    expect(await byB).toBe(2);
+    expect(sink.received.map((m) => m.subject)).toEqual(['Taken over 1', 'Taken over 2']);
+    for (const id of [first, second]) expect(await rowOf(id)).toMatchObject({ state: 'sent', attempts: 2, last_error: null, senton: sqlDateTime(clock) });
   });
 
   it('gives up, without sending, a mail whose every attempt ended with its process', async () => {

@@ -1,14 +1,24 @@
 // The mail worker: delivers due outbox rows, a batch at a time, every MAIL_POLL_MS. Any number
 // of engine processes may run one against the same database (claim.ts keeps each mail to one
-// of them). Delivery is at least once: a process that dies after the SMTP server accepted a
-// mail but before recording it leaves the row to be sent again when its lease runs out.
+// of them, under a lease renewed while the worker holds it). Delivery is at least once: a
+// process that dies after the SMTP server accepted a mail but before recording it leaves the
+// row to be sent again when its lease runs out.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EngineServices } from '../actions/context.js';
 import type { Dialect } from '../db/connect.js';
+import { RENEWALS_PER_LEASE, startHeartbeat } from '../jobs/heartbeat.js';
 import { claimDue, type ClaimedMail } from './claim.js';
+import { renewLeases } from './lease.js';
 import { recordFailure, recordSent } from './outcome.js';
-import { SEND_BUDGET_MS, smtpSender, type MailSender } from './smtp-sender.js';
+import { smtpSender, type MailSender } from './smtp-sender.js';
+
+/**
+ * How long a claim holds unless renewed: the mail of a process that died goes out again this
+ * long after its last renewal (and a poll). Renewed every third of it (10 s) while a send is
+ * under way, however long the SMTP server takes to answer (smtp-sender.ts allows minutes).
+ */
+export const MAIL_LEASE_MS = 30_000;
 
 export interface MailWorkerOptions {
   db: Knex;
@@ -19,12 +29,15 @@ export interface MailWorkerOptions {
   maxAttempts: number;
   /** Rows claimed at a time (default 5). */
   batchSize?: number;
+  /** How long a claim holds unless renewed (default MAIL_LEASE_MS; tests shorten it). */
+  leaseMs?: number;
   /** The clock (tests move it forward to reach a retry). */
   now?: () => Date;
 }
 
 export class MailWorker {
   private readonly batchSize: number;
+  private readonly leaseMs: number;
   private readonly now: () => Date;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -35,6 +48,7 @@ export class MailWorker {
 
   constructor(private readonly opts: MailWorkerOptions) {
     this.batchSize = opts.batchSize ?? 5;
+    this.leaseMs = opts.leaseMs ?? MAIL_LEASE_MS;
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -85,10 +99,46 @@ export class MailWorker {
     let attempted = 0;
     // A batch at a time, claimed anew each round; after stop() no further batch is claimed.
     while (!this.stopped) {
-      const batch = await claimDue(this.opts.db, this.opts.dialect, { now: this.now(), leaseMs: this.batchSize * SEND_BUDGET_MS, limit: this.batchSize });
+      const batch = await claimDue(this.opts.db, this.opts.dialect, { now: this.now(), leaseMs: this.leaseMs, limit: this.batchSize });
       if (!batch.length) break;
-      for (const mail of batch) await this.deliver(mail);
-      attempted += batch.length;
+      attempted += await this.deliverBatch(batch);
+    }
+    return attempted;
+  }
+
+  /**
+   * Sends a claimed batch one mail after another; answers how many it attempted. Meanwhile a
+   * heartbeat renews the leases of the rows not done yet, so however slow the SMTP server, no
+   * other worker takes one. Each send starts only once its own lease was renewed: a row taken
+   * over while it waited (no renewal reached the database for a whole lease) is left to the
+   * worker that holds it now.
+   */
+  private async deliverBatch(batch: ClaimedMail[]): Promise<number> {
+    const { db, log } = this.opts;
+    const held = new Map(batch.map((m) => [m.id, m]));
+    const renew = async (claims: ClaimedMail[]) => {
+      const still = await renewLeases(db, claims, new Date(this.now().getTime() + this.leaseMs));
+      for (const c of claims) if (!still.has(c.id)) held.delete(c.id);
+      return still;
+    };
+    const stopHeartbeat = startHeartbeat(
+      this.leaseMs / RENEWALS_PER_LEASE,
+      async () => (await renew([...held.values()])).size > 0,
+      (err) => log.warn({ err }, 'could not renew mail leases'),
+    );
+    let attempted = 0;
+    try {
+      for (const mail of batch) {
+        if (!held.has(mail.id) || !(await renew([mail])).has(mail.id)) {
+          log.warn({ mailId: mail.id }, 'mail lease taken over by another worker; left to it');
+          continue;
+        }
+        await this.deliver(mail);
+        held.delete(mail.id);
+        attempted++;
+      }
+    } finally {
+      stopHeartbeat();
     }
     return attempted;
   }
@@ -97,8 +147,9 @@ export class MailWorker {
     const { db, log, sender, maxAttempts } = this.opts;
     // Claimed more often than allowed: its sending kept dying with its process; stop trying.
     if (mail.attempts > maxAttempts) {
-      await recordFailure(db, mail, 'Delivery was interrupted too many times', this.now(), maxAttempts);
-      log.error({ mailId: mail.id, attempts: mail.attempts }, 'mail given up after interrupted deliveries');
+      if (await recordFailure(db, mail, 'Delivery was interrupted too many times', this.now(), maxAttempts)) {
+        log.error({ mailId: mail.id, attempts: mail.attempts }, 'mail given up after interrupted deliveries');
+      }
       return;
     }
     try {
@@ -106,11 +157,12 @@ export class MailWorker {
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const state = await recordFailure(db, mail, error, this.now(), maxAttempts);
-      log.warn({ mailId: mail.id, attempts: mail.attempts, state, error }, state === 'failed' ? 'mail delivery failed for good' : 'mail delivery failed; will retry');
+      if (state === null) log.warn({ mailId: mail.id, error }, 'mail delivery failed after its lease was taken over; the outcome of the worker holding it stands');
+      else log.warn({ mailId: mail.id, attempts: mail.attempts, state, error }, state === 'failed' ? 'mail delivery failed for good' : 'mail delivery failed; will retry');
       return;
     }
-    await recordSent(db, mail.id, this.now());
-    log.debug({ mailId: mail.id }, 'mail sent');
+    if (await recordSent(db, mail, this.now())) log.debug({ mailId: mail.id }, 'mail sent');
+    else log.warn({ mailId: mail.id }, 'mail sent after its lease was taken over; the worker holding it may send it again');
   }
 }
 

@@ -10,9 +10,6 @@ export interface MailSender {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The longest one send may take (connect + greeting + an idle socket); leases are sized by it. */
-export const SEND_BUDGET_MS = 2 * 60_000;
-
 export function smtpSender(smtpUrl: string, from: string): MailSender {
   const url = new URL(smtpUrl);
   const secrets = [url.password, url.username].map((s) => decodeURIComponent(s)).filter((s) => s.length >= 3);

@@ -1,5 +1,6 @@
 // A real SMTP server for tests (smtp-server on loopback, no TLS, no auth), keeping every
-// message it accepts. It can be stopped and started again on the same port, to play an outage.
+// message it accepts. It can be stopped and started again on the same port, to play an outage,
+// and told to hold its answers, to play a server slow to answer.
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { parseMail, type ParsedMail } from './mime.js';
@@ -14,6 +15,8 @@ export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
   private waiters: (() => void)[] = [];
+  /** Answers kept back while the sink holds them; undefined when it answers at once. */
+  private held: (() => void)[] | undefined;
 
   private constructor(
     public port: number,
@@ -49,7 +52,9 @@ export class SmtpSink {
             raw,
           });
           for (const w of this.waiters.splice(0)) w();
-          setTimeout(() => callback(), this.delayMs);
+          const answer = () => setTimeout(() => callback(), this.delayMs);
+          if (this.held) this.held.push(answer);
+          else answer();
         });
       },
     });
@@ -61,8 +66,22 @@ export class SmtpSink {
     this.server = server;
   }
 
+  /** Keeps every message received from now on unanswered until release(): the sender waits. */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Answers the messages held, and answers at once again. */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const answer of held) answer();
+  }
+
   /** Stops listening; the port stays this sink's, for up() to reuse. */
   async down(): Promise<void> {
+    // A connection waiting for its answer would hold the server open for half a minute.
+    this.release();
     const server = this.server;
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
