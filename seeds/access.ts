@@ -112,6 +112,8 @@ export function taskRows(createon: string): Record<string, unknown>[] {
   for (const name of SUB_USER_PERMISSIONS) tasks.push(actionTask(name, 'Reporting entity contact'));
   // Rows a module shows only with a permission of its own (RE-Query.confidential, docs/threads.md).
   for (const m of modules) if (m.def.restrictUnless) tasks.push(actionTask(`${m.permissionName}.${m.def.restrictUnless.permission}`, m.def.title ?? m.name));
+  // Rows only some may write (Parameters.updateSystem, the system parameters): not IRU staff.
+  for (const m of modules) if (m.rules?.protectedRows) tasks.push(actionTask(`${m.permissionName}.${m.rules.protectedRows.permission}`, m.def.title ?? m.name));
   // State-map moves that name a permission (SMSDropdown's approve and reject: SMSDropdown.action.approve).
   for (const m of modules) {
     for (const name of new Set(m.stateMap?.permissions.values() ?? [])) tasks.push(actionTask(name, m.def.title ?? m.name));

@@ -304,17 +304,18 @@ describe('the generic list page (sqlite)', () => {
   });
 
   it('sets a row to Inactive after confirmation with the setStatus helper, and the row then offers Activate', async () => {
-    const page = await as('iru', '/iru/sparameters');
+    // A business parameter: system parameters need Parameters.updateSystem, which IRU staff lack.
+    const page = await as('iru', '/iru/parameters');
     await readGrid(page);
-    await clickRowButton(page, 'MFA_POLICY', 'Deactivate');
+    await clickRowButton(page, 'PEOI officers', 'Deactivate');
     expect(await answerDialog(page, 'yes')).toContain('This record will be set to: Inactive');
     const before = Number(await page.$eval(GRID, (g) => g.getAttribute('data-load-seq')));
     expect(await answerDialog(page, 'ok')).toContain('Record has been set to: Inactive');
     const grid = await readGrid(page, before);
-    const row = grid.rows[column(grid, 'Code').indexOf('MFA_POLICY')];
+    const row = grid.rows[column(grid, 'Name').indexOf('PEOI officers')];
     expect(row).toContain('Inactive');
-    expect(await page.$$eval(`${GRID} [role=row][data-row-id]`, (rows) => rows.filter((r) => r.textContent?.includes('MFA_POLICY')).map((r) => [...r.querySelectorAll('[data-row-button]')].map((b) => b.textContent)))).toEqual([['Activate']]);
-    const server = await serverSelect(portal, 'iru', { module: 'Parameters', fields: ['state'], where: [['code', '=', 'MFA_POLICY']] });
+    expect(await page.$$eval(`${GRID} [role=row][data-row-id]`, (rows) => rows.filter((r) => r.textContent?.includes('PEOI officers')).map((r) => [...r.querySelectorAll('[data-row-button]')].map((b) => b.textContent)))).toEqual([['Activate']]);
+    const server = await serverSelect(portal, 'iru', { module: 'Parameters', fields: ['state'], where: [['code', '=', 'PEOI_OFFICERS']] });
     expect(server.rows[0].state).toBe(4);
     await screenshot(page, 'list-iru-parameters');
   });

@@ -197,7 +197,10 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
       const lk = { field: name, alias: `lk_${name}`, table: targetTable, display: fd.lookup.display ?? 'name', fromAlias: alias, fromColumn: column };
       lookups.push(lk);
       const display = `${name}${LOOKUP_SUFFIX}`;
-      fields.set(display, { name: display, type: 'string', def: { type: 'string' }, alias: lk.alias, column: lk.display, system: true, writable: false, lookupOf: name });
+      // The display column is the target's: a secret one is never shown, a staff-only one not to RE users.
+      const shown = ((target.variantOf ? all.get(target.variantOf) : target)?.fields ?? {})[lk.display];
+      if (shown?.secret) throw new ModuleRegistryError(`Module ${def.name}: field ${name} displays ${lk.display}, a secret column of ${target.name}`);
+      fields.set(display, { name: display, type: 'string', def: { type: 'string', ...(shown?.staffOnly ? { staffOnly: true } : {}) }, alias: lk.alias, column: lk.display, system: true, writable: false, lookupOf: name });
     }
   };
 
@@ -238,7 +241,7 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
     const targetBase = target && target.variantOf ? all.get(target.variantOf) : target;
     const column = targetBase && (targetBase.fields[lc.column] ?? SYSTEM_FIELDS[lc.column]);
     if (!lk || !column || column.secret || fields.has(name)) throw new ModuleRegistryError(`Module ${def.name}: lookupColumns ${name} needs a lookup field and a readable column of its module`);
-    fields.set(name, { name, type: column.type, def: { type: column.type }, alias: lk.alias, column: lc.column, system: true, writable: false, lookupOf: lc.lookup });
+    fields.set(name, { name, type: column.type, def: { type: column.type, ...(column.staffOnly ? { staffOnly: true } : {}) }, alias: lk.alias, column: lc.column, system: true, writable: false, lookupOf: lc.lookup });
   }
 
   for (const name of def.readonlyFields ?? []) {

@@ -13,6 +13,7 @@ import { recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordset } from './record-read.js';
 import { recountFor } from './counters.js';
 import { checkRequiredWhen, checkTransitionPermission, prepareReply } from './thread-rules.js';
+import { guardWrite } from './write-guards.js';
 
 export interface Relation {
   /** 1: the parent id goes into `modulecolumn_name`; 2: a link record `{parent}_{module}` is added. */
@@ -99,7 +100,9 @@ async function applyRelation(ctx: ActionContext, module: ResolvedModule, given: 
   if (link.kind !== 'link') throw errors.badRequest(`${linkName} is not a link module`);
   const cols = linkColumnsOf(parentAccess.module.table, module.table);
   return async (id: number) => {
-    await insertRow(ctx, link, { [cols.parentColumn]: rel.parent_id, [cols.childColumn]: id, link_updatectr: 1 });
+    const linkRow = { [cols.parentColumn]: rel.parent_id, [cols.childColumn]: id };
+    await guardWrite(ctx, link, null, linkRow);
+    await insertRow(ctx, link, { ...linkRow, link_updatectr: 1 });
     await bumpVersions(ctx.db, [link.table]);
   };
 }
@@ -125,6 +128,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   const state = initialState(ctx, module, row);
   await checkLookups(ctx, module, row);
   await checkScreenReferences(ctx, module, row);
+  await guardWrite(ctx, module, null, row);
   const who = ctx.caller?.userId ?? null;
   if (module.kind === 'link') {
     row.link_updatectr = 1;

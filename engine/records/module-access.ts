@@ -30,6 +30,7 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
   const permission = `${module.permissionName}.${verb}`;
   if (!caller || !caller.permissions.has(permission)) throw errors.noPermission(permission);
   module = restrictedFor(caller.permissions, module);
+  if (isReUser(caller)) module = withoutStaffOnly(module);
   // One's own record (My-User): every caller, whatever their kind, reaches only that row.
   if (module.entityScope && 'self' in module.entityScope) return { module, scopeRe: caller.userId };
   let scopeRe: number | null | undefined;
@@ -40,6 +41,23 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
     else if (!module.shared || verb !== 'select') throw errors.noPermission(permission);
   }
   return { module, scopeRe };
+}
+
+const forReUsers = new WeakMap<ResolvedModule, ResolvedModule>();
+
+/**
+ * The module as an RE user sees it: staff-only fields (a user's lock and failure counters, MFA
+ * settings), whether its own, a link's child columns or lookup columns, do not exist, so no
+ * select, condition, order or write can name them and no default list includes them.
+ */
+function withoutStaffOnly(module: ResolvedModule): ResolvedModule {
+  let out = forReUsers.get(module);
+  if (!out) {
+    const fields = new Map([...module.fields].filter(([, f]) => !f.def.staffOnly));
+    out = fields.size === module.fields.size ? module : { ...module, fields, defaultFields: module.defaultFields.filter((name) => fields.has(name)) };
+    forReUsers.set(module, out);
+  }
+  return out;
 }
 
 const restricted = new WeakMap<ResolvedModule, ResolvedModule>();

@@ -13,6 +13,7 @@ import { loadForWrite, readRecordObject, readRecordset } from './record-read.js'
 import { fromInput, toCell } from './value-codec.js';
 import { countsMayChange, recountFor } from './counters.js';
 import { checkRequiredWhen, checkStateRequires, checkTransitionPermission, checkWritableWhen, closingValues } from './thread-rules.js';
+import { guardWrite } from './write-guards.js';
 
 export interface UpdateArgs {
   module: string;
@@ -113,6 +114,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   checkWritableWhen(module, stored, changed);
   checkRequiredWhen(module, { ...stored, ...row });
   for (const f of Object.keys(closed)) if (!changed.includes(f)) changed.push(f);
+  await guardWrite(ctx, module, stored, { ...stored, ...row });
   const who = ctx.caller?.userId ?? null;
   const set: Record<string, unknown> = { ...row, [module.ctrField]: ctr + 1 };
   if (module.kind !== 'link') Object.assign(set, { updateon: sqlDateTime(), updateby: who });
@@ -144,6 +146,7 @@ export async function deleteRecord(ctx: ActionContext, args: DeleteArgs): Promis
   if (given.size) throw errors.badRequest(`Record.delete takes only ${module.idField} and ${module.ctrField}`);
   const stored = await loadForWrite(ctx, module, scopeRe, id, { lock: true });
   if (Number(stored[module.ctrField]) !== ctr) await concurrent(ctx, module, scopeRe, id, ctr);
+  await guardWrite(ctx, module, stored, null);
   const qb = ctx.db(module.table).where(module.idField, id).andWhere(module.ctrField, ctr);
   let affected: number;
   try {

@@ -3,7 +3,8 @@
 // with select-all per column and per row; Copy Role copies another role's grants onto this one.
 // Without RolePermission.update the boxes are disabled and Copy Role and Save are hidden. Save
 // sends only the changes (Role.setPermissions, compare-and-set on each removed grant); the
-// server refuses what this page also refuses (a blank name, a system role's grant withdrawn).
+// server refuses what this page also refuses (a blank name, a system role's grant withdrawn, a
+// task the editor does not hold, a role the editor holds: docs/roles.md) and its refusal shows.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { rpc, RpcError } from '../rpc/rpc';
@@ -46,7 +47,7 @@ export default function RoleEditorPage() {
 function RoleEditor({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const { user } = useSession();
-  const canEdit = hasPermission(user, 'RolePermission.update');
+  const mayEdit = hasPermission(user, 'RolePermission.update');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [loads, setLoads] = useState(0);
   const [name, setName] = useState('');
@@ -79,8 +80,13 @@ function RoleEditor({ id }: { id: number | null }) {
   const ready = load.status === 'ready' ? load : null;
   const rows = useMemo(() => (ready ? matrixRows(ready.tasks) : []), [ready]);
   const shown = useMemo(() => searchRows(rows, search), [rows, search]);
-  // A system role holds every task: what it is granted cannot be withdrawn (the server refuses).
-  const locked = useMemo(() => new Set(ready?.role?.issystem ? ready.grants.map((g) => g.task) : []), [ready]);
+  // Boxes the server would refuse: a system role's grants (never withdrawn) and tasks the editor
+  // does not hold (neither given nor taken by them).
+  const locked = useMemo(() => {
+    const out = new Set(ready?.role?.issystem ? ready.grants.map((g) => g.task) : []);
+    for (const t of ready?.tasks ?? []) if (!hasPermission(user, t.name)) out.add(t.id);
+    return out;
+  }, [ready, user]);
 
   if (load.status === 'loading') {
     return <Loading />;
@@ -95,6 +101,9 @@ function RoleEditor({ id }: { id: number | null }) {
     );
   }
   const { role, grants } = load;
+  // One's own role is changed by someone else (the server refuses it too).
+  const ownRole = role !== null && Boolean(user?.roles[String(role.id)]);
+  const canEdit = mayEdit && !ownRole;
   const changes = grantChanges(grants, ticked);
   const dirty = changes.create.length > 0 || changes.delete.length > 0 || name !== (role?.name ?? '');
   const canRename = role === null ? hasPermission(user, 'Role.create') : hasPermission(user, 'Role.update');
@@ -174,6 +183,12 @@ function RoleEditor({ id }: { id: number | null }) {
             }}
           />
           {role?.issystem && <span className="field-hint">A system role holds every permission; its grants cannot be withdrawn.</span>}
+          {ownRole && (
+            <span className="field-hint" data-testid="own-role">
+              This is one of your own roles: its permissions are changed by someone who does not hold it.
+            </span>
+          )}
+          {canEdit && locked.size > 0 && !role?.issystem && <span className="field-hint">Permissions you do not hold yourself cannot be granted or withdrawn here.</span>}
         </label>
         <label className="field">
           <span className="form-label">Search Module</span>

@@ -2,7 +2,9 @@
 // role and an Update button. The roles are the user's User_Role links: Update removes the
 // unticked ones (compare-and-set on link_updatectr) and adds the newly ticked ones through the
 // record engine (User_Role.delete / User_Role.create, audited; the user's permissions change on
-// their next call). Without those permissions the boxes are disabled and Update is hidden.
+// their next call). Without those permissions the boxes are disabled and Update is hidden; so
+// on one's own user, whose roles someone else changes. The server refuses a role holding tasks
+// the editor does not hold (docs/roles.md), and its message shows.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { rpc, RpcError } from '../rpc/rpc';
@@ -79,6 +81,8 @@ export default function UserGroupPage() {
     );
   }
   const { user, roles, links } = load;
+  const self = user.id === me?.id;
+  const canChange = canEdit && !self;
   const held = new Set(links.map((l) => l.role));
   const add = [...ticked].filter((r) => !held.has(r));
   const remove = links.filter((l) => !ticked.has(l.role));
@@ -105,7 +109,7 @@ export default function UserGroupPage() {
       <div className="list-head">
         <h1>User Group Maintenance</h1>
         <div className="toolbar">
-          {canEdit && (
+          {canChange && (
             <button type="button" className="btn btn-primary" data-testid="update-user-group" disabled={saving || (!add.length && !remove.length)} onClick={() => void update()}>
               Update
             </button>
@@ -118,6 +122,11 @@ export default function UserGroupPage() {
       <p>
         <strong>{user.name}</strong> <span className="muted">({user.userid})</span>
       </p>
+      {self && canEdit && (
+        <p className="field-hint" data-testid="own-roles">
+          These are your own roles: someone else changes them.
+        </p>
+      )}
       <fieldset className="choice-group user-roles" aria-label="Roles">
         {roles.map((r) => (
           <label key={r.id} className="matrix-box">
@@ -125,7 +134,7 @@ export default function UserGroupPage() {
               type="checkbox"
               data-role={r.id}
               checked={ticked.has(r.id)}
-              disabled={!canEdit}
+              disabled={!canChange}
               onChange={() => {
                 const next = new Set(ticked);
                 if (next.has(r.id)) next.delete(r.id);

@@ -1,12 +1,14 @@
 // Role.setPermissions and Role.copyPermissions on every dialect: grants and withdrawals apply to
 // the role's users on their very next call, both writes are all or nothing, stale reads and
 // concurrent editors are refused with E_CONCURRENT, a system role's grants are never reduced,
-// and only RolePermission.update may call them.
+// and only RolePermission.update may call them. What a caller may grant at all (only what they
+// hold, never their own role): privilege.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../testing/test-engine.js';
 import { testDialects } from '../../testing/test-database.js';
 import { failure, ok } from '../../testing/record-calls.js';
 import type { EnvelopeValue } from '../../protocol/envelope.js';
+import { bumpVersions } from '../../db/change-versions.js';
 
 // seeds/access.ts: role 1 RE, 2 IRU, 10 System Administrator (issystem); seeds/demo-admin.ts:
 // role 11 Access Administrator, held by the demo user `iru` beside role 2.
@@ -86,7 +88,8 @@ describe.each(await testDialects())('role permissions on %s', (dialect) => {
   });
 
   it('refuses a grant that another editor made first, and lets only one of two simultaneous editors add it', async () => {
-    const task = await taskId('Parameters.delete');
+    // A task both editors hold (the IRU role maintains list groups).
+    const task = await taskId('ListGroup.update');
     ok(await set(admin, { role: RE_ROLE, create: [task] }));
     expect(failure(await set(admin, { role: RE_ROLE, create: [task] })).code).toBe('E_CONCURRENT');
     ok(await set(admin, { role: RE_ROLE, delete: [(await link(RE_ROLE, task))!] }));
@@ -99,10 +102,24 @@ describe.each(await testDialects())('role permissions on %s', (dialect) => {
   });
 
   it("never reduces a system role's grants, but may add to them", async () => {
+    // Its own holders may not edit it at all (privilege.test.ts): a deputy holding every task
+    // through another role, and one task more, stands in for another administrator.
+    await db()('permissiontasks').insert({ name: 'Deputy.extra', code: 'extra', module: 'Deputy', state: 33 });
+    await db()('role').insert({ name: 'Deputy', issystem: false });
+    const deputyRole = Number((await db()('role').where({ name: 'Deputy' }).first('id')).id);
+    const every = (await db()('permissiontasks').pluck('id')).map(Number);
+    await db()('role_permissiontasks').insert(every.map((task) => ({ link_fk_role: deputyRole, link_fk_permissiontasks: task })));
+    await db()('user').insert({ userid: 'deputy', name: 'Deputy', email: 'deputy@test.example', logintype: 1, state: 33 });
+    const deputyUser = Number((await db()('user').where({ userid: 'deputy' }).first('id')).id);
+    await db()('user_role').insert({ link_fk_user: deputyUser, link_fk_role: deputyRole });
+    await bumpVersions(db(), ['user_role', 'role_permissiontasks', 'permissiontasks']);
+    const deputy = await t.sessionFor('deputy');
+
     const granted = (await db()('role_permissiontasks').where({ link_fk_role: SYSADMIN }).first('link_id', 'link_updatectr'))!;
-    const refused = failure(await set(admin, { role: SYSADMIN, delete: [{ id: Number(granted.link_id), updatectr: Number(granted.link_updatectr) }] }));
+    const refused = failure(await set(deputy, { role: SYSADMIN, delete: [{ id: Number(granted.link_id), updatectr: Number(granted.link_updatectr) }] }));
     expect(refused).toMatchObject({ code: 'E_VALIDATION', details: { delete: 'System Administrator is a system role: its permissions cannot be reduced.' } });
-    expect(failure(await copy(admin, RE_ROLE, SYSADMIN)).code).toBe('E_VALIDATION');
+    expect(failure(await copy(deputy, RE_ROLE, SYSADMIN)).code).toBe('E_VALIDATION');
+    expect(answer(await set(deputy, { role: SYSADMIN, create: [await taskId('Deputy.extra')] }))).toEqual({ added: 1, removed: 0 });
     expect((await grantsOf(SYSADMIN)).length).toBe(Number((await db()('permissiontasks').count({ n: '*' }))[0].n));
   });
 
@@ -133,9 +150,8 @@ describe.each(await testDialects())('role permissions on %s', (dialect) => {
 
   it("takes the editor's own permission away at once when their role loses RolePermission.update", async () => {
     const task = await taskId('RolePermission.update');
-    const own = (await link(ACCESS_ADMIN, task))!;
-    ok(await set(iru, { role: ACCESS_ADMIN, delete: [own] }));
-    expect(failure(await set(iru, { role: ACCESS_ADMIN, create: [task] })).code).toBe('E_NOPERMISSION');
+    ok(await set(admin, { role: ACCESS_ADMIN, delete: [(await link(ACCESS_ADMIN, task))!] }));
+    expect(failure(await set(iru, { role: RE_ROLE }))).toEqual({ code: 'E_NOPERMISSION', message: 'You do not have permission for RolePermission.update' });
     ok(await set(admin, { role: ACCESS_ADMIN, create: [task] }));
     expect(answer(await set(iru, { role: RE_ROLE }))).toEqual({ added: 0, removed: 0 });
   });

@@ -2,8 +2,9 @@
 // Role.setPermissions adds and removes links in one transaction, each removal a compare-and-set
 // on the link's updatectr and each addition refused when another editor added it first, so two
 // editors never overwrite each other unseen. Role.copyPermissions makes one role's grants exactly
-// another's. A system role (issystem) holds every task: its grants are never reduced. Every
-// write bumps the access tables' change versions, so callers' permissions change at once.
+// another's. A system role (issystem) holds every task: its grants are never reduced. Nobody
+// grants, withdraws or copies a task they do not hold, nor edits a role they hold (privilege.ts).
+// Every write bumps the access tables' change versions, so callers' permissions change at once.
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { defineAction } from '../registry.js';
@@ -12,6 +13,7 @@ import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { recordAudit } from '../../records/record-history.js';
 import { isUniqueViolation } from '../../records/write-values.js';
+import { holdingsOf, refuseOwnRole, refuseTasksBeyond, type Holdings } from './privilege.js';
 
 const LINK_TABLE = 'role_permissiontasks';
 const LINK_MODULE = 'Role_PermissionTasks';
@@ -35,8 +37,17 @@ const systemRoleRefused = (role: RoleRow) => errors.validation({ delete: `${role
 
 const stale = (message: string) => new AppError('E_CONCURRENT', message);
 
-/** Adds grants of `tasks` to `role` (links that must not exist yet) and removes the given links. */
-async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[], remove: { id: number; updatectr: number }[]): Promise<{ added: number; removed: number }> {
+/** What the caller is doing, in the words of a refusal: grant (or copy) the additions, withdraw the removals. */
+interface Verbs {
+  add: string;
+  remove: string;
+}
+
+/**
+ * Adds grants of `tasks` to `role` (links that must not exist yet) and removes the given links,
+ * each task one the caller holds.
+ */
+async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[], remove: { id: number; updatectr: number }[], held: Holdings, verbs: Verbs): Promise<{ added: number; removed: number }> {
   const db = ctx.db;
   const module = ctx.services.modules.get(LINK_MODULE)!;
   const who = ctx.caller?.userId ?? null;
@@ -45,8 +56,14 @@ async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[],
     const known = (await db('permissiontasks').whereIn('id', wanted).pluck('id')).map(Number);
     const unknown = wanted.filter((id) => !known.includes(id));
     if (unknown.length) throw errors.validation({ create: `no permission task ${unknown.join(', ')}` });
-    const held = (await db(LINK_TABLE).where({ link_fk_role: role.id }).whereIn('link_fk_permissiontasks', wanted).pluck('link_fk_permissiontasks')).map(Number);
-    if (held.length) throw stale(`The role's permissions were changed by someone else (task ${held.join(', ')} already granted). Reload and try again.`);
+    await refuseTasksBeyond(db, held, wanted, verbs.add);
+    const granted = (await db(LINK_TABLE).where({ link_fk_role: role.id }).whereIn('link_fk_permissiontasks', wanted).pluck('link_fk_permissiontasks')).map(Number);
+    if (granted.length) throw stale(`The role's permissions were changed by someone else (task ${granted.join(', ')} already granted). Reload and try again.`);
+  }
+  if (remove.length) {
+    // Links of another role, or gone, are left to the compare-and-set below (E_CONCURRENT).
+    const withdrawn = (await db(LINK_TABLE).where({ link_fk_role: role.id }).whereIn('link_id', remove.map((l) => l.id)).pluck('link_fk_permissiontasks')).map(Number);
+    await refuseTasksBeyond(db, held, withdrawn, verbs.remove);
   }
   let removed = 0;
   for (const link of remove) {
@@ -92,9 +109,11 @@ export const setPermissions = defineAction({
   errors: ['E_NOTFOUND', 'E_VALIDATION', 'E_CONCURRENT'],
   async handler([a], ctx) {
     const role = await lockedRole(ctx.db, a.role, 'role');
+    const held = await holdingsOf(ctx);
+    refuseOwnRole(held, role);
     const remove = a.delete ?? [];
     if (role.issystem && remove.length) throw systemRoleRefused(role);
-    const result = await applyChanges(ctx, role, a.create ?? [], remove);
+    const result = await applyChanges(ctx, role, a.create ?? [], remove, held, { add: 'grant', remove: 'withdraw' });
     ctx.log.info({ role: role.id, ...result }, 'role permissions changed');
     return [text(JSON.stringify(result))];
   },
@@ -116,12 +135,14 @@ export const copyPermissions = defineAction({
     const locked = { [first]: await lockedRole(ctx.db, a[first], first), [second]: await lockedRole(ctx.db, a[second], second) };
     const src = locked.src_role!;
     const dest = locked.dest_role!;
+    const held = await holdingsOf(ctx);
+    refuseOwnRole(held, dest);
     const source = new Set((await ctx.db(LINK_TABLE).where({ link_fk_role: src.id }).pluck('link_fk_permissiontasks')).map(Number));
     const current: { link_id: number; link_updatectr: number; task: number }[] = await ctx.db(LINK_TABLE).where({ link_fk_role: dest.id }).select('link_id', 'link_updatectr', 'link_fk_permissiontasks as task');
     const have = new Set(current.map((l) => Number(l.task)));
     const remove = current.filter((l) => !source.has(Number(l.task))).map((l) => ({ id: Number(l.link_id), updatectr: Number(l.link_updatectr) }));
     if (dest.issystem && remove.length) throw systemRoleRefused(dest);
-    const result = await applyChanges(ctx, dest, [...source].filter((t) => !have.has(t)), remove);
+    const result = await applyChanges(ctx, dest, [...source].filter((t) => !have.has(t)), remove, held, { add: 'copy', remove: 'withdraw' });
     ctx.log.info({ src: src.id, dest: dest.id, ...result }, 'role permissions copied');
     return [text(JSON.stringify(result))];
   },
