@@ -42,9 +42,13 @@ export interface EngineConfig {
   /** How often the mail worker looks for due mail, and how many attempts a mail gets. */
   mailPollMs: number;
   mailMaxAttempts: number;
-  /** User.login attempts accepted per client address and minute (in memory, per process). */
+  /**
+   * Failed User.login attempts (unknown user id, wrong password or one-time code, locked account)
+   * per client address and minute; beyond them the address's sign-ins answer HTTP 429 E_RATELIMIT
+   * until the minute is over. Successful sign-ins do not count. In memory, per process.
+   */
   loginRateLimit: number;
-  /** Fastify's trustProxy: which proxies' X-Forwarded-For gives the client address. */
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For gives the client address (the peer's address otherwise). */
   trustProxy: boolean | string[];
   /** Issuer shown by authenticator apps for the portal's one-time codes. */
   mfaIssuer: string;

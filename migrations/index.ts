@@ -17,6 +17,7 @@ import { bulletins } from './0013_bulletins.js';
 import { admin } from './0014_admin.js';
 import { profileVerification } from './0015_profile_verification.js';
 import { dropdownRequests } from './0016_dropdown_requests.js';
+import { useridNocase } from './0017_userid_nocase.js';
 import { privilege } from './0018_privilege.js';
 
 export type Migration = {
@@ -25,4 +26,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, privilege];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege];

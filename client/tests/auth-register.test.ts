@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { pathOf, screenshot, startPortal, waitForPath, type Portal } from '../testing/portal.js';
 import { companyNo } from '../../engine/accounts/account-test-kit.js';
+import { EMAIL_IN_USE } from '../../engine/accounts/registration.js';
 import { dialogSaying, dialogShown, fieldErrors, fill, pressDialog } from './auth-kit.js';
 
 const PASSWORD_RULE = 'Password must be 8 to 16 characters with an uppercase letter, a lowercase letter, a symbol and a digit.';
@@ -121,8 +122,9 @@ describe('registration (sqlite)', () => {
     await fillValid(page, 'second.id', 're@regportal.example');
     await fill(page, 'input[name=companyno]', companyno);
     await submit(page);
-    const question = await dialogSaying(page, 'User ID re');
-    expect(question.title).toBe('User ID with Email address already Exist');
+    const question = await dialogSaying(page, 'e-mail address is already used');
+    // The address is said to be in use; the user id that has it is not named.
+    expect(question).toEqual({ title: 'User ID with Email address already Exist', message: EMAIL_IN_USE });
     await screenshot(page, 'auth-register-email-in-use');
     await pressDialog(page, 'yes');
     const done = await dialogShown(page);
@@ -142,7 +144,7 @@ describe('registration (sqlite)', () => {
     await fillValid(page, 'third.id', 're@regportal.example');
     await fill(page, 'input[name=companyno]', companyno);
     await submit(page);
-    await dialogSaying(page, 'User ID re');
+    await dialogSaying(page, EMAIL_IN_USE);
     await pressDialog(page, 'no');
     expect(await pathOf(page)).toBe('/register');
     expect(await portal.t.database.db('user').where({ userid: 'third.id' }).first('id')).toBeUndefined();

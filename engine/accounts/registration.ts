@@ -2,7 +2,6 @@
 // (position list, entity, e-mail already in use, user id taken) and the writes (user, its RE
 // role, its entity link, state history, audit, verification mail), all in the caller's
 // transaction.
-import { hash } from '@node-rs/argon2';
 import type { Knex } from 'knex';
 import type { EngineConfig } from '../../fastify.config.js';
 import { sqlDateTime } from '../db/clock.js';
@@ -15,6 +14,8 @@ import { isUniqueViolation } from '../records/write-values.js';
 import { sendVerificationMail } from './account-mail.js';
 import { formError } from './registration-rules.js';
 import { USER_STATE, userModule, type UserRow } from './users.js';
+import { hashPassword } from './password-hash.js';
+import { userByUserid } from './userid-match.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -74,15 +75,21 @@ export async function checkEntityNumber(db: Db, entity: number, type: 'LL' | 'BR
 }
 
 /**
+ * Asked when the e-mail address of a registration already has a user (seed 000 §8: the confirm
+ * dialog, whose Yes resends with newuserid=Y). It says the address is in use and nothing more:
+ * not which user id has it, which would hand anyone who knows an address the user id to guess
+ * passwords for.
+ */
+export const EMAIL_IN_USE = 'This e-mail address is already used by another User ID. Do you want to register another User ID with it?';
+
+/**
  * E_NEEDOVERRIDEUSERID when a user with this e-mail exists and the caller has not confirmed
  * (newuserid=Y); E_VALIDATION when the user id is taken (compared without case).
  */
 export async function checkIdentity(db: Db, email: string, userid: string, override: boolean): Promise<void> {
-  const owners: string[] = await lowerEquals(db('user').select('userid'), 'email', email).orderBy('id').pluck('userid');
-  if (owners.length && !override) {
-    throw new AppError('E_NEEDOVERRIDEUSERID', `This e-mail address already belongs to User ID ${owners.join(', ')}. Do you want to register another User ID with it?`);
-  }
-  const taken = await lowerEquals(db('user').select('id'), 'userid', userid).first();
+  const owner = await lowerEquals(db('user').select('id'), 'email', email).first();
+  if (owner && !override) throw new AppError('E_NEEDOVERRIDEUSERID', EMAIL_IN_USE);
+  const taken = await userByUserid(db, userid).first('id');
   if (taken) throw formError({ userid: USERID_TAKEN });
 }
 
@@ -108,7 +115,7 @@ export async function createPendingAccount(
   who: number | null,
 ): Promise<UserRow> {
   const now = sqlDateTime();
-  const passwordHash = await hash(a.password);
+  const passwordHash = await hashPassword(a.password);
   // MySQL: hold the entity row so two registrations cannot both become its primary user. SQLite
   // runs one writing transaction at a time already.
   if (services.dialect === 'mysql') await db('re').where({ id: a.entity }).forUpdate().first('id');

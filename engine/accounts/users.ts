@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { sqlDateTime } from '../db/clock.js';
 import type { ModuleRegistry, ResolvedModule } from '../metadata/module-registry.js';
 import { recordAudit } from '../records/record-history.js';
+import { userByUserid } from './userid-match.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -35,9 +36,9 @@ function toUser(row: Record<string, unknown> | undefined): UserRow | undefined {
   };
 }
 
-/** By user id as typed (trimmed), compared the way User.login compares it. */
+/** By user id as typed (trimmed), compared the way User.login compares it: without case. */
 export async function findUserByUserid(db: Db, userid: string): Promise<UserRow | undefined> {
-  return toUser(await db('user').where({ userid: userid.trim() }).first(COLUMNS));
+  return toUser(await userByUserid(db, userid.trim()).first(COLUMNS));
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {

@@ -6,7 +6,6 @@ import { ConfigError, loadConfig } from '../../fastify.config.js';
 import { mfaPolicyOf, policyFrom } from './policy.js';
 import { mfaRequired } from './second-factor.js';
 import { assertAllowed, passwordExpired, restrictionsOf } from './restriction.js';
-import { LoginRateLimiter } from './login-rate-limit.js';
 import { bearerToken } from './api-tokens.js';
 
 const NOW = new Date('2025-06-30T12:00:00Z');
@@ -83,17 +82,6 @@ describe('password expiry and restricted sessions', () => {
     expect(codeOfThrown(() => assertAllowed('User.setSecurityQuestions', 'firsttime'))).toBe('allowed');
     expect(codeOfThrown(() => assertAllowed('Record.select', 'expired'))).toBe('E_PASSWORDEXPIRED: Your password has expired, please change it');
     expect(codeOfThrown(() => assertAllowed('User.setRE', 'firsttime'))).toBe('E_NOPERMISSION: Please fill in your security questions before proceeding');
-  });
-});
-
-describe('the per-address sign-in limit', () => {
-  it('allows the limit within a minute, refuses beyond it, and starts again after the minute', () => {
-    const limiter = new LoginRateLimiter(3);
-    const t0 = 1_000_000;
-    expect([1, 2, 3, 4].map((i) => limiter.attempt('10.0.0.1', t0 + i))).toEqual([true, true, true, false]);
-    expect(limiter.attempt('10.0.0.2', t0 + 5)).toBe(true);
-    expect(limiter.attempt('10.0.0.1', t0 + 59_000)).toBe(false);
-    expect(limiter.attempt('10.0.0.1', t0 + 60_001)).toBe(true);
   });
 });
 

@@ -24,20 +24,26 @@ export function lockedError(until: Date, now: Date): AppError {
   );
 }
 
+/** No user row has it: ids start at 1. */
+const NO_USER = 0;
+
 /**
  * Counts one failure; answers the end of the lock when this failure locked the account. Locking
  * starts the count afresh, so after the lock the user again has the full number of attempts.
+ * For an unknown user id (null) the same statements run against no row, so that its answer
+ * costs the database, and takes, what a known user's does.
  */
-export async function recordFailure(db: Db, userId: number, policy: IdentityPolicy, now: Date): Promise<Date | null> {
+export async function recordFailure(db: Db, userId: number | null, policy: IdentityPolicy, now: Date): Promise<Date | null> {
+  const id = userId ?? NO_USER;
   await db('user')
-    .where({ id: userId })
+    .where({ id })
     .update({ failedlogins: db.raw('coalesce(??, 0) + 1', ['failedlogins']) });
   await bumpVersions(db, ['user']);
   if (policy.maxFailedLogins <= 0) return null;
-  const row = await db('user').where({ id: userId }).first('failedlogins');
+  const row = await db('user').where({ id }).first('failedlogins');
   if (Number(row?.failedlogins ?? 0) < policy.maxFailedLogins) return null;
   const until = addMinutes(now, policy.lockoutMinutes);
-  await db('user').where({ id: userId }).update({ failedlogins: 0, lockeduntil: sqlDateTime(until) });
+  await db('user').where({ id }).update({ failedlogins: 0, lockeduntil: sqlDateTime(until) });
   return until;
 }
 

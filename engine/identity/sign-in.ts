@@ -1,14 +1,17 @@
-// User.login, step by step: client rate limit → no live session → account lock → password →
-// account state → one-time code → a new session (restricted when the password has expired or
-// an RE user signs in for the first time). Outcomes that must keep a write (a counted failure, a
-// lock, a key shown for enrolment, a restricted session) are answered, not thrown, so the
-// sign-in's own transaction (opened after the password check) commits them.
-import { hash, verify } from '@node-rs/argon2';
+// User.login, step by step: per-address limit on failures → no live session → account lock →
+// password → account state → one-time code → a new session (restricted when the password has
+// expired or an RE user signs in for the first time). Outcomes that must keep a write (a counted
+// failure, a lock, a key shown for enrolment, a restricted session) are answered, not thrown, so
+// the sign-in's own transaction (opened after the password check) commits them. An unknown user
+// id costs what a known one with a wrong password costs: one argon2 verification (against a dummy
+// hash) and the same statements of a counted failure, so the time taken does not tell it apart.
 import type { ActionContext } from '../actions/context.js';
 import { AppError, ERROR_CODES } from '../errors/catalogue.js';
 import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
 import { createSession, loadAccess } from '../session/session-store.js';
 import { userRecord } from '../actions/user/user-record.js';
+import { verifyPassword } from '../accounts/password-hash.js';
+import { userByUserid } from '../accounts/userid-match.js';
 import { identityPolicy, type IdentityPolicy } from './policy.js';
 import { loginLimiterOf } from './login-rate-limit.js';
 import { clearFailures, lockedError, lockedUntil, recordFailure } from './lockout.js';
@@ -40,13 +43,11 @@ export interface SignInArgs {
   otp?: string;
 }
 
-// A hash to verify against when the user does not exist, so the answer's timing does not tell.
-let dummyHash: Promise<string> | undefined;
-const dummy = () => (dummyHash ??= hash('no such user, no such password'));
+export const RATE_LIMITED = 'Too many failed sign-in attempts from your address, please wait a minute and try again';
 
-async function passwordMatches(stored: string | null | undefined, given: string): Promise<boolean> {
-  const ok = await verify(stored || (await dummy()), given).catch(() => false);
-  return Boolean(stored) && ok;
+/** Whether the attempt failed on its credentials: what the per-address limit counts. */
+interface Outcome {
+  failed: boolean;
 }
 
 /** Said only once the password was right, so it tells nothing to someone guessing. */
@@ -58,9 +59,11 @@ function notActiveMessage(state: number, support: string | null): string {
   return `Your account is not active. ${contact}`;
 }
 
-async function failed(ctx: ActionContext, user: UserRow, policy: IdentityPolicy, now: Date, error: AppError): Promise<EnvelopeValue[]> {
-  const until = await recordFailure(ctx.db, user.id, policy, now);
-  ctx.log.info({ user: user.id, locked: until !== null }, 'sign-in failed');
+/** A counted failure: of the user, or of no row when the user id is unknown (same statements). */
+async function failed(ctx: ActionContext, user: UserRow | undefined, policy: IdentityPolicy, now: Date, error: AppError, outcome: Outcome): Promise<EnvelopeValue[]> {
+  outcome.failed = true;
+  const until = await recordFailure(ctx.db, user?.id ?? null, policy, now);
+  ctx.log.info({ user: user?.id ?? null, locked: until !== null }, 'sign-in failed');
   const answer = until ? lockedError(until, now) : error;
   return [exception(answer.code, answer.message)];
 }
@@ -79,31 +82,42 @@ async function opened(ctx: ActionContext, user: UserRow, policy: IdentityPolicy,
 }
 
 export async function signIn(ctx: ActionContext, a: SignInArgs): Promise<EnvelopeValue[]> {
+  // Refused before anything is looked at, the password least of all.
+  const attempt = loginLimiterOf(ctx.services).begin(ctx.clientIp ?? 'unknown');
+  if (!attempt) throw new AppError('E_RATELIMIT', RATE_LIMITED);
+  const outcome: Outcome = { failed: false };
+  try {
+    return await signInSteps(ctx, a, outcome);
+  } finally {
+    attempt.settle(outcome.failed);
+  }
+}
+
+async function signInSteps(ctx: ActionContext, a: SignInArgs, outcome: Outcome): Promise<EnvelopeValue[]> {
   const { services } = ctx;
   const db = services.db;
-  if (!loginLimiterOf(services).attempt(ctx.clientIp ?? 'unknown')) {
-    throw new AppError('E_RATELIMIT', 'Too many sign-in attempts from your address, please wait a minute and try again');
-  }
   if (ctx.caller) throw new AppError('E_ALREADYLOGGEDIN');
   const userid = (a.userid ?? a.username ?? '').trim();
   if (!userid || !a.password) throw new AppError('E_LOGINFAILED', 'Please correct the form errors');
   const now = new Date();
   const policy = await identityPolicy(db);
-  const user: UserRow | undefined = await db('user').where({ userid }).first(USER_COLUMNS);
+  const user: UserRow | undefined = await userByUserid(db, userid).first(USER_COLUMNS);
   // A locked account is refused before its password is looked at, so guessing cannot go on.
   const until = user ? lockedUntil(user, now) : null;
-  if (until) throw lockedError(until, now);
+  if (until) {
+    outcome.failed = true;
+    throw lockedError(until, now);
+  }
   // The password hash takes ~100 ms: checked before any transaction, so no connection (on
   // SQLite: the only one) is held while it runs.
-  const passwordOk = await passwordMatches(user?.password, a.password);
-  if (!user) throw new AppError('E_LOGINFAILED');
+  const passwordOk = await verifyPassword(user?.password, a.password);
   return db.transaction(async (trx) => {
     const tx: ActionContext = { ...ctx, db: trx };
-    if (!passwordOk) return failed(tx, user, policy, now, new AppError('E_LOGINFAILED'));
+    if (!user || !passwordOk) return failed(tx, user, policy, now, new AppError('E_LOGINFAILED'), outcome);
     if (Number(user.state) !== ACTIVE) throw new AppError('E_LOGINFAILED', notActiveMessage(Number(user.state), policy.supportEmail));
     const factor = await secondFactor(trx, user, policy.mfaPolicy, a.otp, services.config.mfaIssuer);
     if (factor.kind === 'answer') return [exception(factor.error.code, factor.error.message)];
-    if (factor.kind === 'wrong') return failed(tx, user, policy, now, new AppError('E_SHOWOTPPROMPT2'));
+    if (factor.kind === 'wrong') return failed(tx, user, policy, now, new AppError('E_SHOWOTPPROMPT2'), outcome);
     return opened(tx, user, policy, now);
   });
 }

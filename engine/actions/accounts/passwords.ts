@@ -1,7 +1,6 @@
 // User.changePassword (signed in, or with a reset link's token) and User.resetPassword (an
 // administrator mails the user a reset link).
 import { Type } from '@sinclair/typebox';
-import { verify } from '@node-rs/argon2';
 import { defineAction } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
@@ -10,6 +9,7 @@ import { formError } from '../../accounts/registration-rules.js';
 import { consumeToken } from '../../accounts/tokens.js';
 import { findUserById, findUserByUserid } from '../../accounts/users.js';
 import { setPassword } from '../../accounts/passwords.js';
+import { verifyPassword } from '../../accounts/password-hash.js';
 import { sendResetMail } from '../../accounts/account-mail.js';
 import { Password, Token, Userid } from './schemas.js';
 
@@ -56,7 +56,7 @@ export const changePassword = defineAction({
     else if (a.newPass && a.newPass === a.oldPass) problems.newPass = PASSWORD_MESSAGES.sameAsCurrent;
     if (Object.keys(problems).length) throw formError(problems);
     const user = (await findUserById(ctx.db, caller.userId))!;
-    const ok = user.password !== null && (await verify(user.password, a.oldPass!).catch(() => false));
+    const ok = await verifyPassword(user.password, a.oldPass!);
     if (!ok) throw formError({ oldPass: PASSWORD_MESSAGES.wrongCurrent });
     await setPassword(ctx.db, ctx.services.modules, user.id, a.newPass!, user.id, caller.sessionId);
     ctx.log.info({ user: user.id }, 'password changed');

@@ -6,6 +6,7 @@ import { recordset, text, type Cell } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { sqlDateTime } from '../../db/clock.js';
 import { issueApiToken } from '../../identity/api-tokens.js';
+import { userByUserid, useridEquals } from '../../accounts/userid-match.js';
 
 const ACTIVE = 33;
 
@@ -19,7 +20,7 @@ export const createToken = defineAction({
   answer: 'value 0: text, the token (shown this once); value 1: text, its id',
   errors: ['E_NOTFOUND', 'E_VALIDATION', 'E_NOPERMISSION'],
   async handler([a], ctx) {
-    const user = await ctx.db('user').where({ userid: a.userid.trim() }).first('id', 'state');
+    const user = await userByUserid(ctx.db, a.userid.trim()).first('id', 'state');
     if (!user) throw errors.notFound('User');
     if (Number(user.state) !== ACTIVE) throw errors.validation({ userid: 'The user is not active' });
     const name = a.name.trim();
@@ -67,7 +68,7 @@ export const listTokens = defineAction({
       .join({ u: 'user' }, 'u.id', 't.user_id')
       .orderBy('t.id', 'desc')
       .select('t.id', 'u.userid', 't.name', 't.createon', 't.createby', 't.lastused', 't.revokedon');
-    if (a?.userid) q.where('u.userid', a.userid.trim());
+    if (a?.userid) q.where(useridEquals(ctx.db, 'u.userid', a.userid.trim()));
     const rows: Record<string, unknown>[] = await q;
     return [
       recordset(

@@ -13,6 +13,7 @@ import { exception, text, type EnvelopeValue } from '../../protocol/envelope.js'
 import { AppError, errors } from '../../errors/catalogue.js';
 import type { ActionContext } from '../context.js';
 import { identityPolicy } from '../../identity/policy.js';
+import { userByUserid } from '../../accounts/userid-match.js';
 import { lockedError, lockedUntil, recordFailure } from '../../identity/lockout.js';
 import { acceptStep, activatePending, clearOtp, otpState, setPendingSecret } from '../../identity/otp-store.js';
 import { acceptedStep, enrolmentOf, newOtpSecret } from '../../identity/totp.js';
@@ -102,7 +103,7 @@ export const resetMfa = defineAction({
   answer: 'value 0: text OK',
   errors: ['E_NOTFOUND', 'E_NOPERMISSION'],
   async handler([a], ctx) {
-    const user = await ctx.db('user').where({ userid: a.userid.trim() }).first('id', 'name', 'email');
+    const user = await userByUserid(ctx.db, a.userid.trim()).first('id', 'name', 'email');
     if (!user) throw errors.notFound('User');
     await clearOtp(ctx.db, Number(user.id));
     await queueTemplateMail(ctx.db, MFA_RESET_MAIL, String(user.email), { name: String(user.name) });

@@ -111,3 +111,27 @@ export async function insertUser(db: Knex, u: NewUser): Promise<number> {
   await bumpVersions(db, ['user', 'user_role', 're_user']);
   return userId;
 }
+
+/**
+ * Many active users (login type 1, no roles) sharing one ready-made password hash: hashing is
+ * the slow part of a sign-in, and a test that needs hundreds of users should not pay it per user.
+ */
+export async function insertUsersWithHash(db: Knex, userids: string[], passwordHash: string): Promise<void> {
+  const now = sqlDateTime();
+  const rows = userids.map((userid) => ({
+    userid,
+    name: `Test ${userid}`,
+    email: `${userid}@test.example`,
+    password: passwordHash,
+    logintype: 1,
+    state: 33,
+    mfa: 0,
+    pwchangedon: now,
+    failedlogins: 0,
+    firsttimelogin: false,
+    emailverified: true,
+    createon: now,
+  }));
+  await db.batchInsert('user', rows, 50);
+  await bumpVersions(db, ['user']);
+}
