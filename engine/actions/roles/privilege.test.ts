@@ -126,6 +126,22 @@ describe.each(await testDialects())('no privilege beyond one’s own on %s', (di
     expect(await link(RE_ROLE, await taskId('Parameters.delete'))).toBeUndefined();
   });
 
+  it('checks an entity role given through RE_User like any other role', async () => {
+    // seeds/demo-users.ts: `re` (user 3) is the Checker (26) of entity 6; 25 Preparer and 27 Approver hold no task yet.
+    const APPROVER = 27;
+    ok(await set(admin, { role: ACCESS_ADMIN, create: [await taskId('RE_User.update')] }));
+    ok(await set(admin, { role: APPROVER, create: [await taskId('Parameters.delete')] }));
+    const entityLink = () => db()('re_user').where({ link_fk_user: 3, link_fk_re: 6 }).first('link_id', 'link_updatectr', 'role');
+    const setEntityRole = async (role: number) => {
+      const l = await entityLink();
+      return t.call('Record.update', [{ module: 'RE_User', fields: ['link_id', 'link_updatectr', 'role'], values: [Number(l.link_id), Number(l.link_updatectr), role] }], iru);
+    };
+    expect(failure(await setEntityRole(APPROVER))).toEqual({ code: 'E_NOPERMISSION', message: 'You cannot give the role Approver: it holds permissions you do not hold yourself (Parameters.delete).' });
+    expect(Number((await entityLink()).role)).toBe(26);
+    ok(await setEntityRole(25));
+    expect(Number((await entityLink()).role)).toBe(25);
+  });
+
   it('refuses an IRU officer any write of a system parameter, and leaves it the business parameters', async () => {
     const mfa = await parameter('MFA_POLICY');
     expect(failure(await updateParameter(iru, ['id', 'updatectr', 'value0'], [mfa.id, mfa.updatectr, 'optional']))).toEqual({ code: 'E_NOPERMISSION', message: 'You do not have permission for Parameters.updateSystem' });
