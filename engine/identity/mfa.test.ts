@@ -129,6 +129,25 @@ describe.each(await testDialects())('MFA (%s)', (dialect) => {
     expect(await outcome('re')).toBe('ok');
   });
 
+  it('takes MFA_POLICY from the system parameter only, never from a business parameter of the same code', async () => {
+    const outcome = async (userid: string) => {
+      const a = await login(t, { userid, password: DEMO_PASSWORD });
+      if (a.cookie) await call(t, 'User.logout', [], { cookie: a.cookie });
+      return codeOf(a);
+    };
+    await db()('parameters').where({ code: 'MFA_POLICY' }).update({ state: 4 });
+    const [impostor] = await db()('parameters').insert({ code: 'MFA_POLICY_X', name: 'impostor', fieldtype: 1648, value0: 'everyone', state: 33, issystem: false });
+    try {
+      // Only the system row's code is unique: the business row takes the code once the system row is gone.
+      await db()('parameters').where({ code: 'MFA_POLICY' }).update({ code: 'MFA_POLICY_OLD' });
+      await db()('parameters').where({ id: impostor }).update({ code: 'MFA_POLICY' });
+      expect(await outcome('re')).toBe('ok');
+    } finally {
+      await db()('parameters').where({ id: impostor }).delete();
+      await db()('parameters').where({ code: 'MFA_POLICY_OLD' }).update({ code: 'MFA_POLICY', state: 33 });
+    }
+  });
+
   it('OTP.changeOTP moves MFA to a new key in two calls; the old key stops working', async () => {
     const { id, key: oldKey } = await enrolledUser('new-phone');
     await nextCodeTime(db(), id);

@@ -40,10 +40,14 @@ export function policyFrom(values: Map<string, string>): IdentityPolicy {
   };
 }
 
-/** Active Parameters rows only; a missing or inactive row takes its default. */
+/**
+ * Active system parameters only; a missing or inactive row takes its default. A business
+ * parameter of the same code is not one of these rules: writing it needs no Parameters.updateSystem.
+ */
 export async function identityPolicy(db: Knex | Knex.Transaction): Promise<IdentityPolicy> {
   const rows: { code: string; value0: string | null }[] = await db('parameters')
     .whereIn('code', CODES)
+    .andWhere('issystem', true)
     .andWhere((q) => q.where('state', 33).orWhereNull('state'))
     .select('code', 'value0');
   return policyFrom(new Map(rows.filter((r) => r.value0 !== null).map((r) => [r.code, String(r.value0)])));
