@@ -120,6 +120,15 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
       expect(res.headers['cache-control']).toBe('private, no-store');
     });
 
+    it('serves a download under its own sandbox policy, not the page policy, and with the referrer policy', async () => {
+      const row = await uploaded(admin, ['fk_re'], [OTHER_ENTITY], { name: 'policy.pdf', bytes: pdf() });
+      const res = await download(String(row.url), admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    });
+
     it('stores and serves a PNG byte-identical with image/png', async () => {
       const body = png();
       const row = await uploaded(admin, ['fk_re'], [OTHER_ENTITY], { name: 'C:\\fakepath\\logo 😀.PNG', bytes: body, type: 'image/png' });

@@ -1,7 +1,7 @@
 // The Fastify application: thin routes over the dispatcher. Every answer of /process is an
 // envelope (XML, or JSON on request); no answer is ever an HTML error page or a stack trace.
 import { randomBytes } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -29,6 +29,10 @@ import { registerContractRoutes } from '../contract/routes.js';
 import { registerClientRoutes } from './client-route.js';
 import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
 import { registerOutput } from './out-route.js';
+import { registerSecurityHeaders, setAnswerHeaders } from './security-headers.js';
+import { envelopeUsageOf } from './api-paths.js';
+import { foreignOriginRefusal, fromPortalOrigin } from './same-origin.js';
+import { cookieDefaults } from './cookie-options.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import type { UploadedFile } from '../files/file-store.js';
 
@@ -88,16 +92,23 @@ function sendFailure(req: FastifyRequest, reply: FastifyReply, values: EnvelopeV
 
 const UNSUPPORTED_TYPE = 'Send the call as application/x-www-form-urlencoded, application/json or multipart/form-data';
 
-/** Cookie-authenticated calls must come from the portal's own origin (CSRF defence). */
-function sameOrigin(req: FastifyRequest, publicUrl: string | undefined): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return true;
-  if (publicUrl) return origin === new URL(publicUrl).origin;
-  try {
-    return new URL(origin).host === req.headers.host;
-  } catch {
-    return false;
-  }
+/** Fastify's default; a longer part of a path matches no route and is answered below. */
+const MAX_PARAM_LENGTH = 100;
+
+/**
+ * A URL the router cannot read (bad percent-encoding) or whose part is over MAX_PARAM_LENGTH.
+ * No hook runs for these: the answer is made here, an envelope under the envelope endpoints.
+ */
+function answerMalformedUrl(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  setAnswerHeaders(reply);
+  const why: Record<string, string> = {
+    FST_ERR_BAD_URL: ': it holds a % that does not start a valid percent-encoded UTF-8 character',
+    FST_ERR_MAX_PARAM_LENGTH: `: a part of it is longer than ${MAX_PARAM_LENGTH} characters`,
+  };
+  const message = `The address is malformed${why[err.code] ?? ''}`;
+  const usage = envelopeUsageOf(req.url);
+  if (usage !== undefined) return sendEnvelope(req, reply, [exception('E_BADREQUEST', `${message}. ${usage}`)], 400);
+  return reply.code(400).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(message);
 }
 
 function decodeCall(req: FastifyRequest): Call {
@@ -145,8 +156,14 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     trustProxy: config.trustProxy,
     // Our own log lines carry the request id; per-request access lines would double the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Bad percent-encoding and over-long parts, found by the router before any route or hook.
+    frameworkErrors: answerMalformedUrl,
   }) as unknown as FastifyInstance;
-  await app.register(cookie);
+  // First, so that every route, file and error answer after it carries the headers.
+  registerSecurityHeaders(app);
+  // Defaults of every cookie set: HttpOnly, SameSite=Lax, Path=/, Secure behind an https PUBLIC_URL.
+  await app.register(cookie, { parseOptions: cookieDefaults(config) });
   await app.register(formbody, { bodyLimit: config.bodyLimit });
   // A call is form-encoded, JSON or multipart (PROTOCOL.md §1); a text/plain body answers 415 like any other type.
   app.removeContentTypeParser('text/plain');
@@ -178,7 +195,8 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   const clientPages = await registerClientRoutes(app, config.clientDir);
   app.setNotFoundHandler((req, reply) => {
     if (clientPages.fallback(req, reply)) return reply;
-    if (req.url.startsWith('/process')) return sendEnvelope(req, reply, [exception('E_BADREQUEST', 'Use POST /process or POST /process/string')], 404);
+    const usage = envelopeUsageOf(req.url);
+    if (usage !== undefined) return sendEnvelope(req, reply, [exception('E_BADREQUEST', usage)], 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
@@ -186,18 +204,17 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     // An API token is sent on purpose by a program, never by a browser on its own: no CSRF check.
     const bearer = bearerToken(req.headers.authorization);
     if (bearer !== undefined) return loadTokenCaller(db, bearer, versions);
+    // Checked with or without the cookie: a public call such as User.login sets one.
+    if (!fromPortalOrigin(req, config.publicUrl)) throw foreignOriginRefusal(config.publicUrl);
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return null;
-    if (!sameOrigin(req, config.publicUrl)) throw errors.badRequest('Cross-origin requests with the session cookie are refused');
     return loadCaller(db, token, config, versions);
   }
 
-  function applyEffects(reply: FastifyReply, req: FastifyRequest, effects: ActionContext['effects']) {
-    const secure = req.protocol === 'https';
-    if (effects.clearSession) reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    if (effects.sessionToken) {
-      reply.setCookie(SESSION_COOKIE, effects.sessionToken, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: config.sessionAbsoluteMinutes * 60 });
-    }
+  // Path, HttpOnly, SameSite and Secure come from cookieDefaults.
+  function applyEffects(reply: FastifyReply, effects: ActionContext['effects']) {
+    if (effects.clearSession) reply.clearCookie(SESSION_COOKIE);
+    if (effects.sessionToken) reply.setCookie(SESSION_COOKIE, effects.sessionToken, { maxAge: config.sessionAbsoluteMinutes * 60 });
   }
 
   async function runCall(req: FastifyRequest, reply: FastifyReply): Promise<EnvelopeValue[]> {
@@ -236,7 +253,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     if (presented && (effects.clearSession || (effects.sessionToken && effects.sessionToken !== presented))) {
       await destroySession(db, presented).catch((err) => log.warn({ reqId: req.id, err }, 'could not end the replaced session'));
     }
-    applyEffects(reply, req, effects);
+    applyEffects(reply, effects);
     return values;
   }
 

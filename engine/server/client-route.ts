@@ -1,12 +1,12 @@
 // Serves the built React client: hashed assets from client/dist with long caching, and
 // index.html (never cached) for every other page address, so a deep link or a reload of
 // /re/reportingentity?where=… opens the same screen. API paths never fall back to the page.
+// The page's security headers come from security-headers.ts, which covers every HTML answer.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-
-const API_PREFIXES = ['/process', '/files', '/out', '/contract', '/health'];
+import { apiPrefixOf } from './api-paths.js';
 
 export interface ClientPages {
   /** Answers index.html for a page address; false when the request is not one. */
@@ -27,7 +27,10 @@ export async function registerClientRoutes(app: FastifyInstance, dir: string): P
   await app.register(fastifyStatic, {
     root: dir,
     index: false,
-    wildcard: true,
+    // One route per built file rather than a catch-all: an address under /file or /out that
+    // no route takes (an over-long part included) reaches the not-found or malformed-URL
+    // answer, never the static handler. The build is read once at start, as index.html is.
+    wildcard: false,
     // Built assets carry a content hash in their names: cache them for good.
     setHeaders(res, path) {
       res.header('cache-control', path.startsWith(join(dir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -49,7 +52,7 @@ export async function registerClientRoutes(app: FastifyInstance, dir: string): P
 function isPageRequest(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const path = req.url.split('?')[0];
-  if (API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`))) return false;
+  if (apiPrefixOf(path) !== undefined) return false;
   // A missing asset (a file name with an extension) is a 404, not the page.
   return !/\.[a-z0-9]+$/i.test(path);
 }
