@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
 import type { Dialect } from '../../engine/db/connect.js';
 import { startTestEngine, type TestEngine } from '../../engine/testing/test-engine.js';
-import { launchBrowser, newPage } from './browser.js';
+import { cspViolationsOf, launchBrowser, newPage } from './browser.js';
 import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
@@ -17,6 +17,7 @@ export interface Portal {
   browser: Browser;
   /** A fresh browser context (its own cookies and storage) with a page in it. */
   page(): Promise<{ page: Page; errors: string[] }>;
+  /** Closes browser and engine; fails (the test file's afterAll) if any page broke the CSP. */
   close(): Promise<void>;
 }
 
@@ -31,8 +32,14 @@ export async function startPortal(dialect: Dialect, env: Record<string, string> 
     browser,
     page: () => newPage(browser),
     async close() {
+      const violations = [...cspViolationsOf(browser)];
       await browser.close().catch(() => undefined);
       await t.close();
+      if (violations.length) {
+        throw new Error(
+          `The client broke its Content Security Policy (a page fed hostile markup on purpose is marked with expectCspReports):\n${[...new Set(violations)].join('\n')}`,
+        );
+      }
     },
   };
 }

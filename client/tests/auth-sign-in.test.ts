@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { Page } from 'puppeteer-core';
 import { pathOf, screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
+import { cspReportsOf, expectCspReports } from '../testing/browser.js';
 import { activeUser, GOOD_PASSWORD, mailsTo } from '../../engine/accounts/account-test-kit.js';
 import { answerPrompt, dialogSaying, dialogShown, fieldErrors, fill, pressDialog, promptProblem, textShown } from './auth-kit.js';
 
@@ -48,6 +49,8 @@ describe('sign-in (sqlite)', () => {
       { message: 'An inactive notice', state: 4, createon: '2024-01-01 00:00:00' },
     ]);
     const { page, errors } = await portal.page();
+    // The sanitiser parsing the hostile notice is enough for Chromium to report its handlers.
+    expectCspReports(page);
     await page.goto(`${portal.url}/`);
     await page.waitForSelector('.public-messages .notice');
     const notices = await page.$$eval('.public-messages .notice', (els) => els.map((e) => e.textContent ?? ''));
@@ -74,6 +77,10 @@ describe('sign-in (sqlite)', () => {
     expect(ran).toEqual({ pwned: undefined, clicked: undefined });
     await screenshot(page, 'auth-sign-in-notices');
     expect(errors).toEqual([]);
+    // Had any handler got through, the page's policy would still have refused it.
+    expect(cspReportsOf(page).some((r) => /inline event handler|script-src-attr/.test(r))).toBe(true);
+    // The later tests see the sign-in page as users do, without the hostile notice.
+    await db('publicmessage').where('message', 'like', '%Scheduled maintenance%').delete();
   });
 
   it('asks to correct the form when the user id or password is missing, and says why a sign-in failed', async () => {
