@@ -16,6 +16,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
   },
   server: {
-    proxy: Object.fromEntries(['/process', '/files', '/out', '/contract', '/health'].map((p) => [p, engine])),
+    proxy: Object.fromEntries(['/process', '/file', '/out', '/contract', '/health'].map((p) => [p, engine])),
   },
 });

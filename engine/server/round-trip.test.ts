@@ -35,6 +35,11 @@ const BLANKS: [string, string][] = [
   ['only a tab', '\t'],
 ];
 
+/** A plain-text field (rich text is sanitised on write, docs/security.md): an e-mail template's body, beside its unique type and subject. */
+const TEXT_FIELDS = ['type', 'subject', 'body'];
+let templateType = 900_000;
+const textKeys = () => [++templateType, 'Round trip'];
+
 function rowsOf(values: EnvelopeValue[]): RecordsetValue {
   const first = values[0];
   if (first?.type !== 'recordset') throw new Error(`expected a recordset, got ${JSON.stringify(first)}`);
@@ -105,24 +110,24 @@ describe.each(await testDialects())('round trip of user text on %s', (dialect) =
   });
   afterAll(async () => t?.close());
 
-  describe('a text field (PublicMessage.message)', () => {
+  describe('a text field (EmailTemplate.body)', () => {
     it.each(SAMPLES)('keeps %s', async (_what, text) => {
-      const { values } = await call('Record.create', [{ module: 'PublicMessage', fields: ['message'], values: [text], read: ['id', 'message'] }]);
+      const { values } = await call('Record.create', [{ module: 'EmailTemplate', fields: TEXT_FIELDS, values: [...textKeys(), text], read: ['id', 'body'] }]);
       const created = rowsOf(values);
       expect(created.rows[0][1]).toBe(text);
-      expect(await readBack('PublicMessage', 'message', Number(created.rows[0][0]))).toBe(text);
+      expect(await readBack('EmailTemplate', 'body', Number(created.rows[0][0]))).toBe(text);
     });
 
-    it.each(BLANKS)('refuses %s, since the message is required', async (_what, text) => {
-      const { values } = await call('Record.create', [{ module: 'PublicMessage', fields: ['message'], values: [text] }]);
+    it.each(BLANKS)('refuses %s, since the body is required', async (_what, text) => {
+      const { values } = await call('Record.create', [{ module: 'EmailTemplate', fields: TEXT_FIELDS, values: [...textKeys(), text] }]);
       expect(values[0]).toMatchObject({ type: 'exception', code: 'E_VALIDATION' });
     });
 
     it('keeps a text of 65,532 bytes of emoji, and refuses one of 65,536', async () => {
       const fits = '😀'.repeat(16_383);
-      const id = await create('PublicMessage', ['message'], [fits]);
-      expect(await readBack('PublicMessage', 'message', id)).toBe(fits);
-      const { values } = await call('Record.create', [{ module: 'PublicMessage', fields: ['message'], values: [`${fits}😀`] }]);
+      const id = await create('EmailTemplate', TEXT_FIELDS, [...textKeys(), fits]);
+      expect(await readBack('EmailTemplate', 'body', id)).toBe(fits);
+      const { values } = await call('Record.create', [{ module: 'EmailTemplate', fields: TEXT_FIELDS, values: [...textKeys(), `${fits}😀`] }]);
       expect(values[0]).toMatchObject({ type: 'exception', code: 'E_VALIDATION' });
     });
   });
@@ -200,16 +205,16 @@ describe.each(await testDialects())('round trip of user text on %s', (dialect) =
         method: 'POST',
         url: '/process',
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: admin },
-        payload: new URLSearchParams({ action: 'Record.create', a0: JSON.stringify({ module: 'PublicMessage', fields: ['message'], values: [text] }) }).toString(),
+        payload: new URLSearchParams({ action: 'Record.create', a0: JSON.stringify({ module: 'EmailTemplate', fields: TEXT_FIELDS, values: [...textKeys(), text] }) }).toString(),
       });
       const id = Number(rowsOf(decodeXml(res.body)).rows[0][0]);
-      expect(await readBack('PublicMessage', 'message', id)).toBe(text);
+      expect(await readBack('EmailTemplate', 'body', id)).toBe(text);
     });
 
     it('carries the text intact in a multipart body', async () => {
       const form = new FormData();
       form.set('action', 'Record.create');
-      form.set('a0', JSON.stringify({ module: 'PublicMessage', fields: ['message'], values: [text] }));
+      form.set('a0', JSON.stringify({ module: 'EmailTemplate', fields: TEXT_FIELDS, values: [...textKeys(), text] }));
       const request = new Request('http://localhost/process', { method: 'POST', body: form });
       const res = await inject({
         method: 'POST',
@@ -218,7 +223,7 @@ describe.each(await testDialects())('round trip of user text on %s', (dialect) =
         payload: Buffer.from(await request.arrayBuffer()),
       });
       const id = Number(rowsOf(decodeXml(res.body)).rows[0][0]);
-      expect(await readBack('PublicMessage', 'message', id)).toBe(text);
+      expect(await readBack('EmailTemplate', 'body', id)).toBe(text);
     });
   });
 });
