@@ -20,6 +20,7 @@ import { dropdownRequests } from './0016_dropdown_requests.js';
 import { useridNocase } from './0017_userid_nocase.js';
 import { privilege } from './0018_privilege.js';
 import { richText } from './0019_rich_text.js';
+import { formTemplates } from './0020_form_templates.js';
 
 export type Migration = {
   name: string;
@@ -27,4 +28,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates];

@@ -28,7 +28,7 @@ const ROLE_ROWS: [number, string, boolean][] = [
 export const CRUD_ACTIONS = ['select', 'create', 'update', 'delete'] as const;
 
 /** IRU staff maintain these; everything else they may only read. */
-const IRU_EDITS = ['RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'DashboardChart'];
+const IRU_EDITS = ['RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'DashboardChart', 'FormTemplate', 'FormPropertiesOverride'];
 /** IRU staff review submissions (state changes, freezing) but do not create or delete them. */
 const IRU_UPDATES = ['Form', 'FormBatch'];
 

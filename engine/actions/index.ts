@@ -9,6 +9,7 @@ import { accountActions } from './accounts/actions.js';
 import { fileActions, removeReferenceActions } from './files/actions.js';
 import { mailActions } from '../mail/actions.js';
 import { screenActions } from './screens/actions.js';
+import { templateActions } from './templates/template-versions.js';
 import { dashboardActions } from './dashboards/actions.js';
 import { jobActions } from '../jobs/actions.js';
 import { roleActions } from './roles/role-permissions.js';
@@ -20,7 +21,7 @@ import { MODULES_DIR } from '../metadata/paths.js';
 /** `modules` decides the per-module actions ({Module}.removeReference); default: metadata/modules. */
 export function buildRegistry(modules: ModuleRegistry = ModuleRegistry.fromDirectory(MODULES_DIR)): ActionRegistry {
   const registry = new ActionRegistry();
-  registry.register(...recordActions, ...fileActions, ...stateActions, ...userActions, ...identityActions, ...accountActions, ...mailActions, ...screenActions, ...dashboardActions, ...jobActions, ...threadActions, ...roleActions, ...bulletinActions, ...removeReferenceActions(modules));
+  registry.register(...recordActions, ...fileActions, ...stateActions, ...userActions, ...identityActions, ...accountActions, ...mailActions, ...screenActions, ...templateActions, ...dashboardActions, ...jobActions, ...threadActions, ...roleActions, ...bulletinActions, ...removeReferenceActions(modules));
   for (const a of [...recordActions, ...fileActions]) registry.alias(a.name.replace('Record.', 'Record2.'), a.name);
   registry.register(...systemActions(registry));
   return registry;

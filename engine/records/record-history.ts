@@ -6,6 +6,7 @@ import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
+import { publishTemplateVersion, TEMPLATE_TABLE } from '../filing/template-versions.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -50,6 +51,7 @@ export async function recordAudit(
   // Every write is audited, so this is the one place that tells caches the table moved.
   await bumpVersions(db, [module.table]);
   if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
+  if (module.table === TEMPLATE_TABLE && action !== 'delete') await publishTemplateVersion(db, recordId, changed, who);
 }
 
 /** Names of the fields written in versions after `sinceVersion`. */

@@ -27,6 +27,8 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'formview', list: 155, shells: ['re'] },
   { path: 'form', list: 155, shells: ['iru'] },
   { path: 'publicmessage', list: 154, shells: ['iru'] },
+  // Seed 003 §2.10: Form Template (docs/form-templates.md); the designer opens from the list later.
+  { path: 'formtemplate', list: 240, shells: ['iru'] },
   { path: 'internalusers', list: 156, shells: ['iru'] },
   { path: 'webusers', list: 150, shells: ['iru'] },
   { path: 'reusers', list: 158, shells: ['iru'] },

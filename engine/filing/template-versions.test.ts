@@ -1,0 +1,63 @@
+// Form template versions on every dialect (docs/form-templates.md): a save that changes the
+// template's shape publishes a new version in its own transaction, other saves do not; published
+// versions never change; they are listed newest first and read back whole, by regulator staff only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { testDialects } from '../testing/test-database.js';
+import { failure, readBack } from '../testing/record-calls.js';
+import { decodeXml } from '../protocol/envelope.js';
+
+const shape = (title: string) => JSON.stringify({ title, id: 'T1', items: [{ id: '01', title: 'A', type: 'normal', items: [] }] });
+
+describe.each(await testDialects())('form template versions on %s', (dialect) => {
+  let t: TestEngine;
+  let iru: string;
+  let re: string;
+
+  beforeAll(async () => {
+    t = await startTestEngine(dialect);
+    iru = await t.sessionFor('iru');
+    re = await t.sessionFor('re', 1);
+  });
+  afterAll(async () => t?.close());
+
+  const rows = (values: ReturnType<typeof decodeXml>) => {
+    const first = values[0];
+    if (first?.type !== 'recordset') throw new Error(JSON.stringify(first));
+    return first.rows.map((r) => Object.fromEntries(first.columns.map((c, i) => [c.name, r[i]])));
+  };
+
+  it('publishes version 1 with the first properties and a new version only when the shape changes', async () => {
+    const made = readBack(await t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'properties'], values: ['VT1', 'Versioned', shape('first')], read: ['id', 'updatectr', 'version'] }], iru));
+    const id = Number(made.id);
+    expect(Number(made.version)).toBe(1);
+
+    const renamed = readBack(await t.call('Record.update', [{ module: 'FormTemplate', fields: ['id', 'updatectr', 'name'], values: [id, made.updatectr, 'Versioned, renamed'], read: ['updatectr', 'version'] }], iru));
+    expect(Number(renamed.version)).toBe(1);
+
+    const reshaped = readBack(await t.call('Record.update', [{ module: 'FormTemplate', fields: ['id', 'updatectr', 'properties'], values: [id, renamed.updatectr, shape('second')], read: ['updatectr', 'version'] }], iru));
+    expect(Number(reshaped.version)).toBe(2);
+
+    const listed = rows(await t.call('FormTemplate.versions', [{ id }], iru));
+    expect(listed.map((r) => Number(r.version))).toEqual([2, 1]);
+    expect(listed[0].createby_name).toBeTruthy();
+
+    // Version 1 keeps the shape it was published with.
+    const [first] = await t.call('FormTemplate.version', [{ id, version: 1 }], iru);
+    expect(first).toMatchObject({ type: 'text' });
+    expect(JSON.parse((first as { text: string }).text).title).toBe('first');
+    const [second] = await t.call('FormTemplate.version', [{ id, version: 2 }], iru);
+    expect(JSON.parse((second as { text: string }).text).title).toBe('second');
+  });
+
+  it('answers E_NOTFOUND for a version or a template that does not exist', async () => {
+    const made = readBack(await t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'properties'], values: ['VT2', 'Once', shape('only')], read: ['id'] }], iru));
+    expect(failure(await t.call('FormTemplate.version', [{ id: Number(made.id), version: 9 }], iru)).code).toBe('E_NOTFOUND');
+    expect(failure(await t.call('FormTemplate.versions', [{ id: 999_999 }], iru)).code).toBe('E_NOTFOUND');
+  });
+
+  it('keeps templates and their versions from entity users', async () => {
+    expect(failure(await t.call('FormTemplate.versions', [{ id: 1 }], re)).code).toBe('E_NOPERMISSION');
+    expect(failure(await t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name'], values: ['X', 'X'] }], re)).code).toBe('E_NOPERMISSION');
+  });
+});
