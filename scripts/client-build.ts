@@ -1,8 +1,11 @@
 // Builds the React client into client/dist when its sources are newer than the last build
-// (npm start and the browser tests call this; `npm run build` always builds).
+// (npm start and the browser tests call this). `npm run build` always builds, after regenerating
+// the screen validators (scripts/generate-screen-validators.ts); the other callers only warn when
+// those are stale, so that a test run reports a stale committed file rather than mending it.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { screenValidatorsStale, writeScreenValidators } from './generate-screen-validators.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLIENT_CONFIG = join(ROOT, 'client', 'vite.config.ts');
@@ -41,11 +44,13 @@ export async function buildClient(): Promise<void> {
 }
 
 export async function ensureClientBuilt(log: (line: string) => void = console.log): Promise<void> {
+  if (screenValidatorsStale()) log('client/src/metadata/screen-validators.generated.js is stale: `npm run build` regenerates it.');
   if (!clientIsStale()) return;
   log('Building the client (client/dist)…');
   await buildClient();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeScreenValidators();
   await buildClient();
 }

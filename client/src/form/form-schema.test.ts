@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import type { WebFormsProperties } from '../../../engine/metadata/screen-schemas.js';
 import { Ajv } from 'ajv';
 import { SCREEN_SCHEMAS } from '../../../engine/metadata/screen-schemas.js';
+import { formValidator } from './form-validator';
 import { createDefaults, formDataToWire, recordToFormData, transformErrors, translateForm, valuesDiffer, WIDGETS } from './form-schema';
 
 const FORM: WebFormsProperties = {
@@ -131,9 +131,9 @@ describe('WebForms → JSON Schema translation', () => {
     expect(valuesDiffer(model, { name: 'A', unknown: 1 }, { name: 'A' })).toBe(false);
   });
 
-  it('validates with ajv into messages a user can read', () => {
+  it('validates into messages a user can read', () => {
     const model = translateForm(FORM, { mode: 'create' });
-    const { errors } = validator.validateFormData({ name: 'x'.repeat(11), email: 'nope', capital: 5000, dateincorporated: '31/02/2001' }, model.schema, undefined, (e: RJSFValidationError[]) => transformErrors(model, e));
+    const { errors } = formValidator.validateFormData({ name: 'x'.repeat(11), email: 'nope', capital: 5000, dateincorporated: '31/02/2001' }, model.schema, undefined, (e: RJSFValidationError[]) => transformErrors(model, e));
     const byField = Object.fromEntries(errors.map((e) => [e.property?.replace(/^\./, '') === '' ? e.params?.missingProperty : e.property?.replace(/^\./, ''), e.message]));
     expect(byField).toMatchObject({
       name: 'At most 10 characters.',

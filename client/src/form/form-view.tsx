@@ -3,12 +3,12 @@
 // notice, the fields rendered by @rjsf/core with their messages, and the relation lists.
 import { useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import type { ShellKind } from '../app/screen-routes';
 import type { LoginInfo } from '../session/session-store';
 import { ConflictNotice } from './conflict-notice';
 import { transformErrors, type FormValues } from './form-schema';
+import { formValidator } from './form-validator';
 import { FORM_TEMPLATES, type FormContext } from './templates';
 import { FORM_WIDGETS } from './widgets';
 import { RelationLists } from './relation-lists';
@@ -101,7 +101,7 @@ export function FormView({ c, shell, user }: { c: FormControllerResult; shell: S
           schema={model.schema}
           uiSchema={model.uiSchema}
           formData={c.formData}
-          validator={validator}
+          validator={formValidator}
           widgets={FORM_WIDGETS}
           templates={FORM_TEMPLATES}
           formContext={formContext}

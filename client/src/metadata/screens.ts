@@ -4,15 +4,17 @@
 // change shows on the user's next visit, with or without a reload.
 // A definition that fails to load becomes a ScreenError, which pages show as an explicit
 // error screen, never as a blank one.
-import { Ajv, type ValidateFunction } from 'ajv';
+// The validators are Ajv's, compiled ahead of time (scripts/generate-screen-validators.ts): the
+// page's Content Security Policy allows no eval, which Ajv's run-time compile needs.
+import type { ValidateFunction } from 'ajv';
 import {
-  SCREEN_SCHEMAS,
   type ScreenModule,
   type WebFormsRecord,
   type WebListRecord,
   type WebListviewRecord,
 } from '../../../engine/metadata/screen-schemas.js';
 import { onceCache } from './load-once';
+import * as generated from './screen-validators.generated.js';
 import { rpc, RpcError } from '../rpc/rpc';
 
 export type { WebFormsRecord, WebListRecord, WebListviewRecord };
@@ -28,16 +30,11 @@ export class ScreenError extends Error {
   }
 }
 
-const ajv = new Ajv({ allErrors: false, strict: false });
-const validators = new Map<ScreenModule, ValidateFunction>();
+const validators: Record<ScreenModule, ValidateFunction> = generated;
 
 /** The first problem of a definition as `properties/path message` (as the server words it), or null. */
 export function screenProblem(kind: ScreenModule, properties: unknown): string | null {
-  let validate = validators.get(kind);
-  if (!validate) {
-    validate = ajv.compile(SCREEN_SCHEMAS[kind]);
-    validators.set(kind, validate);
-  }
+  const validate = validators[kind];
   if (validate(properties)) return null;
   const e = validate.errors![0];
   const extra = e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : '';
