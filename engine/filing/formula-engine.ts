@@ -116,8 +116,7 @@ export class FormWorkbook {
   private readonly problemsFound: TemplateProblem[] = [];
   private readonly rules: CheckRule[] = [];
   /** HyperFormula address of each data cell and row, and back. */
-  private readonly addresses = new Map<string, SimpleCellAddress>();
-  private readonly cellsAt = new Map<string, Located>();
+  private readonly addresses = new Map<string, Located & { address: SimpleCellAddress }>();
   private readonly formulaCells: { address: SimpleCellAddress; place: CellPlace; row: number }[] = [];
 
   private constructor(readonly template: FormProperties, options: WorkbookOptions) {
@@ -172,13 +171,16 @@ export class FormWorkbook {
             continue;
           }
           const code = p.cell.code ?? '';
-          const ref: CellRef = { code, row: r };
           const address = { sheet: p.tabIndex, row, col: p.col };
-          this.addresses.set(`${code}#${r}`, address);
-          this.cellsAt.set(key(p.tabIndex, row, p.col), { place: p, row: r });
+          this.addresses.set(repeated ? `${code}#${r}` : code, { address, place: p, row: r });
+          if (!p.cell.formula && !p.cell.disablecondition && !p.cell.validations) {
+            data[p.tabIndex][row][p.col] = workbookValue(p.cell, this.initialValue(p.cell, code, r, options.values)) as RawCellContent;
+            continue;
+          }
+          const ref: CellRef = { code, row: r };
           const site: FormulaSite = { tabIndex: p.tabIndex, row: baseRow, col: p.col, dataRow: r };
           if (p.cell.formula) {
-            const t = translateFormula(p.cell.formula, this.layout, site);
+            const t = translateFormula(p.cell.formula, this.layout, { ...site, relative: true });
             for (const m of t.problems) problem(`${p.path}/formula`, m);
             data[p.tabIndex][row][p.col] = t.problems.length ? null : t.text;
             this.formulaCells.push({ address, place: p, row: r });
@@ -330,10 +332,14 @@ export class FormWorkbook {
     return this.layout.sheets.find((s) => s.tab.id === tabId)?.bodyRows ?? 0;
   }
 
-  private address(code: string, row: number): SimpleCellAddress {
-    const a = this.addresses.get(`${code}#${row}`);
-    if (!a) throw new Error(`No data cell ${code} in row ${row + 1}`);
+  private located(code: string, row: number): Located & { address: SimpleCellAddress } {
+    const a = this.addresses.get(code) ?? this.addresses.get(`${code}#${row}`);
+    if (!a || a.row !== row) throw new Error(`No data cell ${code} in row ${row + 1}`);
     return a;
+  }
+
+  private address(code: string, row: number): SimpleCellAddress {
+    return this.located(code, row).address;
   }
 
   /** What a formula sees in a cell: a number, text, boolean, null, or an error `{type, value}`. */
@@ -343,10 +349,9 @@ export class FormWorkbook {
 
   /** Puts a stored value (cell-values.ts form) into a data cell; formulas recompute. */
   setValue(code: string, value: StoredValue, row = 0): void {
-    const address = this.address(code, row);
-    const located = this.cellsAt.get(key(address.sheet, address.row, address.col))!;
+    const located = this.located(code, row);
     if (located.place.cell.formula) throw new Error(`${code} is a formula cell`);
-    this.hf.setCellContents(address, [[workbookValue(located.place.cell, value) as RawCellContent]]);
+    this.hf.setCellContents(located.address, [[workbookValue(located.place.cell, value) as RawCellContent]]);
   }
 
   /** The stored results of every formula cell (arrays for add-new-rows cells), errors as null. */

@@ -59,6 +59,11 @@ export interface FormulaSite {
   col?: number;
   /** The data row of an add-new-rows tab the formula is evaluated for. */
   dataRow?: number;
+  /**
+   * Write same-sheet references relative to the site's cell (B5, not $B$5): HyperFormula then
+   * parses formulas of one shape once (row totals). Only for formulas placed in their own cell.
+   */
+  relative?: boolean;
 }
 
 export interface Translation {
@@ -73,11 +78,11 @@ export const EXTERNAL_SHEET = '_ext';
 
 const quoteSheet = (name: string) => `'${name.replace(/'/g, "''")}'`;
 
-/** An absolute A1 address (`$B$5`), with its sheet when it is another than the site's. */
+/** An A1 address (`$B$5`, or `B5` for a relative site), with its sheet when it is another than the site's. */
 export function a1(layout: ReferenceLayout, site: FormulaSite, tabIndex: number, row: number, col: number): string {
   let letters = '';
   for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  const address = `$${letters}$${row + 1}`;
+  const address = site.relative ? `${letters}${row + 1}` : `$${letters}$${row + 1}`;
   return tabIndex === site.tabIndex ? address : `${quoteSheet(layout.sheets[tabIndex].name)}!${address}`;
 }
 
@@ -150,7 +155,7 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
           if (!u) return '0';
           if (u.tabIndex !== t.tabIndex) return bad(`cell(${unquote(args[0])}):cell(${unquote(other[0])}) spans two tabs.`);
           const from = a1(layout, site, t.tabIndex, Math.min(t.row, u.row), Math.min(t.col, u.col));
-          const to = a1(layout, { tabIndex: t.tabIndex }, t.tabIndex, Math.max(t.row, u.row), Math.max(t.col, u.col));
+          const to = a1(layout, { tabIndex: t.tabIndex, relative: site.relative }, t.tabIndex, Math.max(t.row, u.row), Math.max(t.col, u.col));
           return `${from}:${to}`;
         }
         return a1(layout, site, t.tabIndex, t.row, t.col);
@@ -173,7 +178,7 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
         codes.push(code);
         const sheet = layout.sheets[t.tabIndex];
         const from = a1(layout, site, t.tabIndex, sheet.bodyStart, t.col);
-        const to = a1(layout, { tabIndex: t.tabIndex }, t.tabIndex, sheet.bodyStart + Math.max(sheet.bodyRows, 1) - 1, t.col);
+        const to = a1(layout, { tabIndex: t.tabIndex, relative: site.relative }, t.tabIndex, sheet.bodyStart + Math.max(sheet.bodyRows, 1) - 1, t.col);
         return `${from}:${to}`;
       }
       case 'ext':

@@ -2,7 +2,7 @@
 // structure (tabs, headers, merges, dropdowns, links) → formulas (HyperFormula) → extract
 // definitions. The FormTemplate save hook and the designer's Save both call checkTemplate, so an
 // integrator's Record.update gets exactly what the designer gets.
-import { defaultItemCode, duplicateCodes, isItemCode } from './cell-codes.js';
+import { defaultItemCode, isItemCode } from './cell-codes.js';
 import { extractDefinitions, type ExtractDefinition } from './extract-definition.js';
 import { FormWorkbook } from './formula-engine.js';
 import { normaliseTemplate } from './normalise.js';
@@ -72,8 +72,13 @@ export function structureProblems(props: FormProperties, listGroups?: Iterable<n
       if (total.editor !== 'formula' || !total.formula) add(`${at}/summary/items/0/1/formula`, 'The second summary cell holds a formula.');
     }
   });
+  const codes = new Set<string>();
   for (const p of templateCells(props)) {
     const cell = p.cell;
+    if (cell.code) {
+      if (codes.has(cell.code)) add(`${p.path}/code`, `The code ${cell.code} is already used by another cell.`);
+      codes.add(cell.code);
+    }
     if (p.covered) continue;
     if (cell.editor === 'dropdown') {
       if (!cell.listgroup) add(`${p.path}/listgroup`, 'A dropdown cell must have a list group.');
@@ -83,7 +88,6 @@ export function structureProblems(props: FormProperties, listGroups?: Iterable<n
     if (cell.href && !tabCodes.has(cell.href)) add(`${p.path}/href`, `No tab has the code ${cell.href}.`);
     if (cell.validationmsg && !cell.validations) add(`${p.path}/validations`, 'A validation message needs a validation.');
   }
-  for (const d of duplicateCodes(props)) add(d.path, `The code ${d.code} is already used by another cell.`);
   if (props.dropdown && known && !known.has(props.dropdown)) add('/dropdown', `List group ${props.dropdown} does not exist.`);
   return problems;
 }
