@@ -15,7 +15,7 @@ export interface CellPlace {
   col: number;
   cell: Cell;
   /** JSON pointer into the template's properties. */
-  path: string;
+  readonly path: string;
   /** Covered by another cell's colspan/rowspan: not shown, holds nothing. */
   covered: boolean;
   /** Holds data: has an editor, sits in a body or summary row and outside the left label columns. */
@@ -56,30 +56,45 @@ export function coveredKeys(tab: Tab): Set<string> {
   return covered;
 }
 
+const SECTION_PATH: Record<Section, string> = { header: 'header/items', body: 'items', 'summary-header': 'summary/header', summary: 'summary/items' };
+
+/** A place is made for every cell on every walk: its JSON path is only spelled out when asked for. */
+class Place implements CellPlace {
+  constructor(
+    readonly tabIndex: number,
+    readonly tab: Tab,
+    readonly section: Section,
+    readonly row: number,
+    readonly col: number,
+    readonly cell: Cell,
+    readonly covered: boolean,
+    readonly data: boolean,
+  ) {}
+
+  get path(): string {
+    return `/items/${this.tabIndex}/${SECTION_PATH[this.section]}/${this.row}/${this.col}`;
+  }
+}
+
 /** Every cell of one tab, header rows first, then body rows, then the summary (unless deleted). */
 export function tabCells(tab: Tab, tabIndex: number): CellPlace[] {
   const out: CellPlace[] = [];
-  const covered = coveredKeys(tab);
+  const merged = tab.header.items.some((r) => r.some((c) => (c.rowspan ?? 1) > 1 || (c.colspan ?? 1) > 1)) || tab.items.some((r) => r.some((c) => (c.rowspan ?? 1) > 1 || (c.colspan ?? 1) > 1));
+  const covered = merged ? coveredKeys(tab) : null;
   const top = tab.header.items.length;
   const left = tab.header.left;
   tab.header.items.forEach((cells, r) =>
-    cells.forEach((cell, c) =>
-      out.push({ tabIndex, tab, section: 'header', row: r, col: c, cell, path: `/items/${tabIndex}/header/items/${r}/${c}`, covered: covered.has(`${r},${c}`), data: false }),
-    ),
+    cells.forEach((cell, c) => out.push(new Place(tabIndex, tab, 'header', r, c, cell, covered?.has(`${r},${c}`) ?? false, false))),
   );
   tab.items.forEach((cells, r) =>
     cells.forEach((cell, c) => {
-      const isCovered = covered.has(`${top + r},${c}`);
-      out.push({ tabIndex, tab, section: 'body', row: r, col: c, cell, path: `/items/${tabIndex}/items/${r}/${c}`, covered: isCovered, data: !isCovered && c >= left && cell.editor !== undefined });
+      const isCovered = covered?.has(`${top + r},${c}`) ?? false;
+      out.push(new Place(tabIndex, tab, 'body', r, c, cell, isCovered, !isCovered && c >= left && cell.editor !== undefined));
     }),
   );
   if (tab.summary && !tab.summary.deleted) {
-    tab.summary.header[0]?.forEach((cell, c) =>
-      out.push({ tabIndex, tab, section: 'summary-header', row: 0, col: c, cell, path: `/items/${tabIndex}/summary/header/0/${c}`, covered: false, data: false }),
-    );
-    tab.summary.items[0]?.forEach((cell, c) =>
-      out.push({ tabIndex, tab, section: 'summary', row: 0, col: c, cell, path: `/items/${tabIndex}/summary/items/0/${c}`, covered: false, data: cell.editor !== undefined }),
-    );
+    tab.summary.header[0]?.forEach((cell, c) => out.push(new Place(tabIndex, tab, 'summary-header', 0, c, cell, false, false)));
+    tab.summary.items[0]?.forEach((cell, c) => out.push(new Place(tabIndex, tab, 'summary', 0, c, cell, false, cell.editor !== undefined)));
   }
   return out;
 }
