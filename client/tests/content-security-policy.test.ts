@@ -1,6 +1,6 @@
 // The client runs under the page policy the engine sends (engine/server/security-headers.ts):
 // the built page holds no inline script or handler, the browser refuses script injected into
-// it, a foreign script and being framed, and the harness (client/testing/browser.ts) counts each
+// it, eval, a foreign script and being framed, and the harness (client/testing/browser.ts) counts each
 // refusal as an error of the page, so any browser test that trips the policy fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
@@ -33,6 +33,7 @@ describe('the content security policy in the browser (sqlite)', () => {
     const res = await page.goto(`${portal.url}/`);
     const headers = res?.headers() ?? {};
     expect(headers['content-security-policy']).toBe(PAGE_POLICY);
+    expect(headers['content-security-policy']).toContain("script-src 'self';");
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('same-origin');
@@ -73,6 +74,27 @@ describe('the content security policy in the browser (sqlite)', () => {
       await reported(errors, /script-src-attr|inline event handler|script-src/i);
       expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__handlerRan)).toBeUndefined();
       expect(cspViolationsOf(browser).length).toBeGreaterThanOrEqual(errors.length);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('refuses eval and new Function to code running in the page, and the harness reports it', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = await newPage(browser);
+      await page.goto(`${portal.url}/`);
+      await page.waitForSelector('input[name=userid]');
+      // As the page's own code: DevTools lets its evaluations eval unless told not to.
+      const cdp = await page.createCDPSession();
+      const attempt = async (code: string) => {
+        const expression = `(() => { try { return 'ran: ' + (${code}); } catch (e) { return e.name; } })()`;
+        const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true, allowUnsafeEvalBlockedByCSP: false });
+        return result.value as string;
+      };
+      const outcomes = [await attempt("(0, eval)('1 + 1')"), await attempt("new Function('return 2')()")];
+      expect(outcomes).toEqual(['EvalError', 'EvalError']);
+      await reported(errors, /script-src blocked eval/);
     } finally {
       await browser.close();
     }

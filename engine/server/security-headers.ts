@@ -6,8 +6,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The client's page policy. Each source is one the built client needs (docs/protocol.md):
- * - `script-src 'self' 'unsafe-eval'`: the bundle only, never inline script; eval because Ajv
- *   compiles its validators with `new Function` (screen metadata, the forms' rjsf validator).
+ * - `script-src 'self'`: the bundle only, never inline script, never eval. The client compiles
+ *   no code: screen metadata is checked by Ajv validators generated ahead of time
+ *   (scripts/generate-screen-validators.ts), the forms by an interpreting validator
+ *   (client/src/form/form-validator.ts).
  * - `style-src 'self'`: the bundle's CSS files; React, Chart.js and the grid set styles through
  *   the CSSOM, which CSP does not govern.
  * - `img-src 'self' data:`: the MFA enrolment QR code arrives as a data: URL.
@@ -15,7 +17,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  */
 export const PAGE_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "object-src 'none'",
