@@ -2,7 +2,9 @@
 // Edit, Save, Save and New, Update, the form's own buttons, PDF export), the concurrent-edit
 // notice, the fields rendered by @rjsf/core with their messages, and the relation lists.
 import { useMemo, useRef, useState } from 'react';
-import Form from '@rjsf/core';
+// The Form module itself: @rjsf/core's index also exports getTestRegistry, which imports
+// @rjsf/validator-ajv8 (eval), a package this client no longer has (form-validator.ts).
+import Form from '@rjsf/core/lib/components/Form.js';
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import type { ShellKind } from '../app/screen-routes';
 import type { LoginInfo } from '../session/session-store';
