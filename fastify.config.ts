@@ -52,6 +52,8 @@ export interface EngineConfig {
   trustProxy: boolean | string[];
   /** Issuer shown by authenticator apps for the portal's one-time codes. */
   mfaIssuer: string;
+  /** HyperFormula's licence key for the server's formula checks (default `gpl-v3`; a commercial key replaces it). */
+  formulaLicenseKey: string;
   /** Where finished job files (Excel exports) are kept; shared by every engine process. */
   jobsDir: string;
   /** Jobs this process runs at a time (0: it runs none, only web requests). */
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     verifyTokenHours: integer(env, 'VERIFY_TOKEN_HOURS', 72, 1, 30 * 24),
     ...mailSettings(env),
     ...identitySettings(env),
+    formulaLicenseKey: env.HYPERFORMULA_LICENSE_KEY?.trim() || 'gpl-v3',
     ...outputSettings(env, dataDir),
   };
 }

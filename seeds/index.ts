@@ -9,6 +9,7 @@ import { seedDemoDropdownRequests } from './demo-dropdown-requests.js';
 import { seedDemoBulletins } from './demo-bulletins.js';
 import { seedDemoEntities } from './demo-entities.js';
 import { seedDemoForms } from './demo-forms.js';
+import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoThreads } from './demo-threads.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
@@ -52,6 +53,7 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
     if (opts.demo) {
       Object.assign(counts, await seedDemoEntities(trx, createon));
       Object.assign(counts, await seedDemoUsers(trx, createon));
+      Object.assign(counts, await seedDemoTemplates(trx, createon));
       Object.assign(counts, await seedDemoForms(trx, createon));
       Object.assign(counts, await seedDemoThreads(trx, createon));
       Object.assign(counts, await seedDemoDashboards(trx, createon));

@@ -2,6 +2,7 @@
 // values → state → lookups → insert → relation link → history → read back. The action runs it
 // in one transaction, so a failure at any step leaves nothing behind.
 import { AppError, errors } from '../errors/catalogue.js';
+import { prepareTemplateWrite } from '../filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { BASE_ALIAS, linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
@@ -120,6 +121,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   const reply = await prepareReply(ctx, module, given, scopeRe);
   const row = checkValues(module, given, true);
   sanitizeHtmlFields(module, row, null);
+  await prepareTemplateWrite(ctx, module, row, null);
   checkDateRules(module, row, null);
   if (reply) Object.assign(row, reply.values);
   checkRequiredWhen(module, row);

@@ -2,6 +2,7 @@
 // counter changes nothing and answers E_CONCURRENT with the record as now stored and the
 // fields that moved since the caller's version.
 import { AppError, errors } from '../errors/catalogue.js';
+import { prepareTemplateWrite } from '../filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
 import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
@@ -88,6 +89,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   dropUnchangedReadOnly(module, given, stored);
   const row = checkValues(module, given, false);
   sanitizeHtmlFields(module, row, stored);
+  await prepareTemplateWrite(ctx, module, row, stored);
   for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
   checkDateRules(module, row, stored);
   const scope = module.entityScope;
