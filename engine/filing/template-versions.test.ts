@@ -6,8 +6,10 @@ import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, readBack } from '../testing/record-calls.js';
 import { decodeXml } from '../protocol/envelope.js';
+import { demoTemplates } from './demo-templates.js';
 
-const shape = (title: string) => JSON.stringify({ title, id: 'T1', items: [{ id: '01', title: 'A', type: 'normal', items: [] }] });
+/** A valid template (the demo statement of financial position) under another title. */
+const shape = (title: string) => JSON.stringify({ ...demoTemplates()[0].properties, title });
 
 describe.each(await testDialects())('form template versions on %s', (dialect) => {
   let t: TestEngine;
@@ -28,7 +30,7 @@ describe.each(await testDialects())('form template versions on %s', (dialect) =>
   };
 
   it('publishes version 1 with the first properties and a new version only when the shape changes', async () => {
-    const made = readBack(await t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'properties'], values: ['VT1', 'Versioned', shape('first')], read: ['id', 'updatectr', 'version'] }], iru));
+    const made = readBack(await t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'itemcode', 'properties'], values: ['VT1', 'Versioned', 'BNK01', shape('first')], read: ['id', 'updatectr', 'version'] }], iru));
     const id = Number(made.id);
     expect(Number(made.version)).toBe(1);
 
@@ -50,8 +52,19 @@ describe.each(await testDialects())('form template versions on %s', (dialect) =>
     expect(JSON.parse((second as { text: string }).text).title).toBe('second');
   });
 
+  it('compares two versions cell by cell, following a cell by its code', async () => {
+    const [row] = await t.database.db('formtemplate').where({ code: 'BNK-01' }).select('id', 'updatectr', 'properties');
+    const props = JSON.parse(String(row.properties));
+    const cell = props.items[0].items[0][1];
+    cell.precision = 12;
+    readBack(await t.call('Record.update', [{ module: 'FormTemplate', fields: ['id', 'updatectr', 'properties'], values: [row.id, row.updatectr, JSON.stringify(props)] }], iru));
+    const diff = rows(await t.call('FormTemplate.compare', [{ id: Number(row.id), from: 1, to: 2 }], iru));
+    expect(diff).toEqual([{ tab: '01', code: cell.code, address: 'B3', kind: 'changed', attribute: 'precision', before: '19', after: '12' }]);
+    expect(failure(await t.call('FormTemplate.compare', [{ id: Number(row.id), from: 1, to: 7 }], iru)).code).toBe('E_NOTFOUND');
+  });
+
   it('answers E_NOTFOUND for a version or a template that does not exist', async () => {
-    const made = readBack(await t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'properties'], values: ['VT2', 'Once', shape('only')], read: ['id'] }], iru));
+    const made = readBack(await t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'itemcode', 'properties'], values: ['VT2', 'Once', 'BNK01', shape('only')], read: ['id'] }], iru));
     expect(failure(await t.call('FormTemplate.version', [{ id: Number(made.id), version: 9 }], iru)).code).toBe('E_NOTFOUND');
     expect(failure(await t.call('FormTemplate.versions', [{ id: 999_999 }], iru)).code).toBe('E_NOTFOUND');
   });

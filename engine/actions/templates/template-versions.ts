@@ -7,6 +7,8 @@ import { AppError } from '../../errors/catalogue.js';
 import { accessModule } from '../../records/module-access.js';
 import { loadForWrite } from '../../records/record-read.js';
 import { templateVersion, templateVersions } from '../../filing/template-versions.js';
+import { diffTemplates } from '../../filing/template-diff.js';
+import type { FormProperties } from '../../filing/template-schema.js';
 
 const MODULE = 'FormTemplate';
 const Id = Type.Integer({ minimum: 1 });
@@ -55,4 +57,29 @@ export const formTemplateVersion = defineAction({
   },
 });
 
-export const templateActions = [formTemplateVersions, formTemplateVersion];
+export const formTemplateCompare = defineAction({
+  name: 'FormTemplate.compare',
+  summary: 'Two published versions of a form template compared cell by cell: coded cells followed by their code wherever they moved, others by place; form and tab properties too',
+  args: [Type.Object({ id: Id, from: Id, to: Id }, { additionalProperties: false })],
+  access: 'session',
+  permission: 'FormTemplate.select',
+  writes: false,
+  answer: 'value 0: recordset (tab, code, address, kind: added|removed|changed|moved, attribute, before, after), one row per attribute that differs; tab null for the form itself',
+  errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
+  async handler([a], ctx) {
+    accessModule(ctx, MODULE, 'select');
+    const [from, to] = await Promise.all([templateVersion(ctx.db, a.id, a.from), templateVersion(ctx.db, a.id, a.to)]);
+    const missing = !from?.properties ? a.from : !to?.properties ? a.to : null;
+    if (missing !== null) throw new AppError('E_NOTFOUND', `Form template ${a.id} has no version ${missing}.`);
+    const changes = diffTemplates(JSON.parse(from!.properties!) as FormProperties, JSON.parse(to!.properties!) as FormProperties);
+    const rows = changes.flatMap((c) => Object.entries(c.attributes).map(([attribute, [before, after]]) => [c.tab, c.code, c.address, c.kind, attribute, before, after]));
+    return [
+      recordset(
+        ['tab', 'code', 'address', 'kind', 'attribute', 'before', 'after'].map((name) => ({ name, type: 'string' as const })),
+        rows,
+      ),
+    ];
+  },
+});
+
+export const templateActions = [formTemplateVersions, formTemplateVersion, formTemplateCompare];
