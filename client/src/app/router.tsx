@@ -45,6 +45,8 @@ const QueryListPage = lazy(() => import('../threads/query-list-page'));
 const QueryCreatePage = lazy(() => import('../threads/query-create-page'));
 const DropdownRequestCreatePage = lazy(() => import('../requests/dropdown-request-create-page'));
 const DropdownRequestPage = lazy(() => import('../requests/dropdown-request-page'));
+// The Form Viewer designer: handsontable and HyperFormula load only with this route.
+const DesignerPage = lazy(() => import('../designer/designer-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -156,6 +158,8 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'permission/role/create', element: <Lazy><RoleEditorPage /></Lazy> },
   { path: 'permission/role/:data_id', element: <Lazy><RoleEditorPage /></Lazy> },
   { path: 'user/group/:data_id', element: <Lazy><UserGroupPage /></Lazy> },
+  // Seed 001 §2.2: the designer of a template, ?ovr= an override of it.
+  { path: 'formviewer/:id', element: <Lazy><DesignerPage /></Lazy> },
   ...screenRoutes('iru'),
 ];
 

@@ -1,0 +1,129 @@
+// The designer's controller: loads the template (or its override) and the list groups, keeps the
+// edited properties, the selected tab and cells, and saves with Record.update (seed 001 §7).
+import { useCallback, useEffect, useState } from 'react';
+import type { FormProperties, Tab } from '../../../engine/filing/template-schema.js';
+import { rpc, RpcError } from '../rpc/rpc';
+import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
+import { dialogs } from '../ui/dialogs';
+import { placeProblems, type PlacedProblem } from './grid-view';
+import type { Range } from './tab-edits';
+
+export const FORM_NOT_FOUND = 'Form not found.';
+export const OVERRIDE_NOT_FOUND = 'Form Override not found.';
+
+export interface ListGroup {
+  id: number;
+  name: string;
+}
+
+export type DesignerState =
+  | { status: 'loading' }
+  | { status: 'missing'; message: string }
+  | { status: 'error'; message: string }
+  | { status: 'ready' };
+
+interface Loaded {
+  module: 'FormTemplate' | 'FormPropertiesOverride';
+  id: number;
+  updatectr: number;
+  code: string;
+  name: string;
+  itemcode: string;
+  saved: string;
+}
+
+const parse = (v: unknown): FormProperties => (typeof v === 'string' ? JSON.parse(v) : v) as FormProperties;
+
+export function useDesigner(templateId: number, overrideId: number | null) {
+  const [state, setState] = useState<DesignerState>({ status: 'loading' });
+  const [record, setRecord] = useState<Loaded | null>(null);
+  const [props, setProps] = useState<FormProperties | null>(null);
+  const [tabIndex, setTabIndex] = useState(0);
+  const [selection, setSelection] = useState<Range | null>(null);
+  const [groups, setGroups] = useState<ListGroup[]>([]);
+  const [problems, setProblems] = useState<PlacedProblem[]>([]);
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    (async () => {
+      if (!Number.isInteger(templateId) || templateId < 1) return setState({ status: 'missing', message: FORM_NOT_FOUND });
+      const t = await rpc.select({ module: 'FormTemplate', fields: ['id', 'code', 'name', 'properties', 'etlproperties', 'itemcode', 'updatectr'], where: [['id', '=', templateId]], max: 1 });
+      if (!live) return;
+      const row = t.rows[0];
+      if (!row) {
+        void dialogs.alert('Form Viewer', FORM_NOT_FOUND, 'error');
+        return setState({ status: 'missing', message: FORM_NOT_FOUND });
+      }
+      let source: { module: Loaded['module']; id: number; updatectr: number; properties: unknown } = { module: 'FormTemplate', id: Number(row.id), updatectr: Number(row.updatectr), properties: row.properties };
+      if (overrideId !== null) {
+        const o = Number.isInteger(overrideId) && overrideId > 0
+          ? await rpc.select({ module: 'FormPropertiesOverride', fields: ['id', 'template', 'properties', 'etlproperties', 'updatectr'], where: [['template', '=', templateId], ['id', '=', overrideId]], max: 1 })
+          : { rows: [] };
+        if (!live) return;
+        const orow = o.rows[0];
+        if (!orow) {
+          void dialogs.alert('Form Viewer', OVERRIDE_NOT_FOUND, 'error');
+          return setState({ status: 'missing', message: OVERRIDE_NOT_FOUND });
+        }
+        source = { module: 'FormPropertiesOverride', id: Number(orow.id), updatectr: Number(orow.updatectr), properties: orow.properties ?? row.properties };
+      }
+      const properties = parse(source.properties);
+      setRecord({ module: source.module, id: source.id, updatectr: source.updatectr, code: String(row.code ?? ''), name: String(row.name ?? ''), itemcode: String(row.itemcode ?? ''), saved: JSON.stringify(properties) });
+      setProps(properties);
+      setTabIndex(0);
+      setSelection(null);
+      setProblems([]);
+      setConflict(false);
+      setState({ status: 'ready' });
+      rpc
+        .select({ module: 'ListGroup', fields: ['id', 'name'], where: [['state', '=', 33]], order: 'name asc', max: 1000 })
+        .then((g) => live && setGroups(g.rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.id) }))), () => undefined);
+    })().catch((e: unknown) => {
+      if (live) setState({ status: 'error', message: e instanceof RpcError ? e.message : String(e) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [templateId, overrideId, generation]);
+
+  const dirty = Boolean(props && record && JSON.stringify(props) !== record.saved);
+
+  const editTab = useCallback((change: (tab: Tab) => Tab) => {
+    setProps((p) => (p ? { ...p, items: p.items.map((t, i) => (i === tabIndex ? change(t) : t)) } : p));
+  }, [tabIndex]);
+
+  const editForm = useCallback((change: (p: FormProperties) => FormProperties) => setProps((p) => (p ? change(p) : p)), []);
+
+  const save = useCallback(async () => {
+    if (!props || !record) return;
+    setSaving(true);
+    try {
+      const row = await rpc.update({ module: record.module, fields: ['id', 'properties', 'updatectr'], values: [record.id, JSON.stringify(props), record.updatectr] });
+      // The server normalises (codes, precision, alignment): show what it stored.
+      const stored = row.properties ? parse(row.properties) : props;
+      setProps(stored);
+      setRecord({ ...record, updatectr: Number(row.updatectr ?? record.updatectr + 1), saved: JSON.stringify(stored) });
+      setProblems([]);
+      await dialogs.alert('Submitted', 'The form template has been saved.', 'success');
+    } catch (e) {
+      const fields = fieldErrorsOf(e);
+      if (e instanceof RpcError && e.code === 'E_CONCURRENT') setConflict(true);
+      else if (e instanceof RpcError && e.code === 'E_VALIDATION' && fields) setProblems(placeProblems(props, fields));
+      else await presentError(e);
+    } finally {
+      setSaving(false);
+    }
+  }, [props, record]);
+
+  return {
+    state, record, props, tabIndex, setTabIndex: (i: number) => { setTabIndex(i); setSelection(null); },
+    selection, setSelection, groups, problems, conflict, saving, dirty,
+    editTab, editForm, save, setConflict, reload: () => setGeneration((g) => g + 1),
+  };
+}
+
+export type Designer = ReturnType<typeof useDesigner>;
