@@ -3,11 +3,18 @@
 import type { Cell, FormCheck, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
 import { EDITORS, MAX_HEADER, MAX_PRECISION } from '../../../engine/filing/template-schema.js';
 import { columnLetter, designerRows } from '../../../engine/filing/template-grid.js';
-import { nextSummaryId } from '../../../engine/filing/normalise.js';
+import { nextSummaryId, normaliseCell } from '../../../engine/filing/normalise.js';
 import { dialogs } from '../ui/dialogs';
 import type { Designer } from './use-designer';
 import { BATCH_UPDATE_CONFIRM, cellAt, columnCount, duplicateTab, mergeCells, setColumnCount, setHeaderTop, setRowCount, unmergeCell, updateCell } from './tab-edits';
 import { CheckField, COUNT_DEBOUNCE_MS, NumberField, ReadOnlyField, SelectField, TextField } from './fields';
+
+/** A cell with the save rules of the one cell model applied (formula cells disabled and numeric, precision and scale defaults). */
+function normalised(cell: Cell): Cell {
+  const copy = { ...cell };
+  normaliseCell(copy);
+  return copy;
+}
 
 const TAB_TYPES = [{ value: 'normal', label: 'Normal' }, { value: 'add-new-rows', label: 'Allow Add New Rows' }];
 const ALIGN = [{ value: 'left', label: 'Left' }, { value: 'center', label: 'Center' }, { value: 'right', label: 'Right' }];
@@ -143,7 +150,7 @@ export function CellPropertiesPanel({ d }: { d: Designer }) {
         </div>
         {cell.code && <ReadOnlyField label="Code" name="cell-code" value={cell.code} />}
         <SelectField label="Type" name="cell-type" value={cell.formula ? 'formula' : cell.editor} empty="Label" options={EDITORS.map((e) => ({ value: e, label: e[0].toUpperCase() + e.slice(1) }))} problem={problem('editor')}
-          onChange={(v) => set(v === 'formula' ? { editor: 'formula', disabled: true, formula: cell.formula ?? '=0' } : { editor: (v || undefined) as Cell['editor'], formula: undefined, precision: v === 'numeric' ? cell.precision : undefined, scale: v === 'numeric' ? cell.scale : undefined, listgroup: v === 'dropdown' ? cell.listgroup : undefined })} />
+          onChange={(v) => set(v === 'formula' ? normalised({ ...cell, editor: 'formula', formula: cell.formula ?? '=0' }) : { editor: (v || undefined) as Cell['editor'], formula: undefined, precision: v === 'numeric' ? cell.precision : undefined, scale: v === 'numeric' ? cell.scale : undefined, listgroup: v === 'dropdown' ? cell.listgroup : undefined })} />
         {numeric && (
           <div className="designer-pair">
             <NumberField label="Precision" name="cell-precision" min={1} max={MAX_PRECISION} value={cell.precision} problem={problem('precision')} onChange={(v) => set({ precision: v })} />
@@ -215,7 +222,7 @@ export function TabSummaryPanel({ d }: { d: Designer }) {
       if (!on) return t.summary ? { ...t, summary: { ...t.summary, deleted: true } } : t;
       if (t.summary) return { ...t, summary: { ...t.summary, deleted: undefined } };
       // Seed 001 §4.1: one above the highest summary id of the form, base 70.
-      return { ...t, summary: { id: nextSummaryId(p), header: [[{ value: 'Category' }, { value: 'Total' }]], items: [[{ editor: 'dropdown' }, { editor: 'formula', formula: '=0', precision: 19, scale: 0, disabled: true }]] } };
+      return { ...t, summary: { id: nextSummaryId(p), header: [[{ value: 'Category' }, { value: 'Total' }]], items: [[{ editor: 'dropdown' }, normalised({ editor: 'formula', formula: '=0' })]] } };
     });
   const setCell = (i: 0 | 1, patch: Partial<Cell>) =>
     d.editTab((t) => (t.summary ? { ...t, summary: { ...t.summary, items: [t.summary.items[0].map((c, j) => (j === i ? { ...c, ...patch } : c))] } } : t));
@@ -228,7 +235,7 @@ export function TabSummaryPanel({ d }: { d: Designer }) {
           <SelectField label="Summary Dropdown" name="summary-dropdown" value={s.items[0][0].listgroup} empty="(choose)" options={d.groups.map((g) => ({ value: String(g.id), label: g.name }))} onChange={(v) => setCell(0, { listgroup: v ? Number(v) : undefined })} />
           <TextField label="Column 1 formula" name="summary-formula" value={s.items[0][1].formula} onChange={(v) => setCell(1, { formula: v })} />
           <div className="designer-pair">
-            <NumberField label="Precision" name="summary-precision" min={1} max={MAX_PRECISION} value={s.items[0][1].precision ?? 19} onChange={(v) => setCell(1, { precision: v })} />
+            <NumberField label="Precision" name="summary-precision" min={1} max={MAX_PRECISION} value={s.items[0][1].precision ?? MAX_PRECISION} onChange={(v) => setCell(1, { precision: v })} />
             <NumberField label="Scale" name="summary-scale" min={0} max={MAX_PRECISION} value={s.items[0][1].scale ?? 0} onChange={(v) => setCell(1, { scale: v })} />
           </div>
         </>
