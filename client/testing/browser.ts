@@ -62,6 +62,10 @@ export function expectCspReports(page: Page): void {
 
 export const cspReportsOf = (page: Page): readonly string[] => watched.get(page)?.reports ?? [];
 
+/** The violations the page itself saw (its securitypolicyviolation events), read from the page. */
+export const pageCspViolationsOf = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []);
+
 /** Records a page's CSP violations with its browser and among the page's errors (once per page). */
 async function watchPolicy(page: Page, browser: Browser, errors?: string[]): Promise<void> {
   const known = watched.has(page);
@@ -87,8 +91,11 @@ async function watchPolicy(page: Page, browser: Browser, errors?: string[]): Pro
   await page
     .evaluateOnNewDocument(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
-        const report = (window as unknown as { __reportCspViolation?: (t: string) => void }).__reportCspViolation;
-        report?.(`securitypolicyviolation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+        const w = window as unknown as { __reportCspViolation?: (t: string) => void; __cspViolations?: string[] };
+        const text = `securitypolicyviolation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`;
+        // Kept in the page too: under load the binding's round trip can lag behind a test's wait.
+        (w.__cspViolations ??= []).push(text);
+        w.__reportCspViolation?.(text);
       });
     })
     .catch(() => undefined);
