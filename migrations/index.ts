@@ -21,6 +21,7 @@ import { useridNocase } from './0017_userid_nocase.js';
 import { privilege } from './0018_privilege.js';
 import { richText } from './0019_rich_text.js';
 import { formTemplates } from './0020_form_templates.js';
+import { filing } from './0021_filing.js';
 
 export type Migration = {
   name: string;
@@ -28,4 +29,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing];
