@@ -47,6 +47,7 @@ const DropdownRequestCreatePage = lazy(() => import('../requests/dropdown-reques
 const DropdownRequestPage = lazy(() => import('../requests/dropdown-request-page'));
 // The Form Viewer designer: handsontable and HyperFormula load only with this route.
 const DesignerPage = lazy(() => import('../designer/designer-page'));
+const ConsolidatedTemplatePage = lazy(() => import('../filing/consolidated-template-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -160,6 +161,8 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'user/group/:data_id', element: <Lazy><UserGroupPage /></Lazy> },
   // Seed 001 §2.2: the designer of a template, ?ovr= an override of it.
   { path: 'formviewer/:id', element: <Lazy><DesignerPage /></Lazy> },
+  // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
+  { path: 'formtemplate/view/:id', element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
   ...screenRoutes('iru'),
 ];
 
