@@ -159,8 +159,10 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'permission/role/create', element: <Lazy><RoleEditorPage /></Lazy> },
   { path: 'permission/role/:data_id', element: <Lazy><RoleEditorPage /></Lazy> },
   { path: 'user/group/:data_id', element: <Lazy><UserGroupPage /></Lazy> },
-  // Seed 001 §2.2: the designer of a template, ?ovr= an override of it.
+  // Seed 001 §2.2: the designer of a template, ?ovr= an override of it; a non-numeric id or, with
+  // no id, ?form= opens a static JSON form.
   { path: 'formviewer/:id', element: <Lazy><DesignerPage /></Lazy> },
+  { path: 'formviewer', element: <Lazy><DesignerPage /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
   { path: 'formtemplate/view/:id', element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
   ...screenRoutes('iru'),
