@@ -46,6 +46,12 @@ const THREAD_RE_GRANTS = [
 const DROPDOWN_RE_GRANTS = ['RE-SMSDropdown.select', 'RE-SMSDropdown.create'];
 const DROPDOWN_IRU_GRANTS = ['SMSDropdown.update', 'SMSDropdown.action.approve'];
 
+/** Form sign-off (docs/filing.md): the moves of REForm's state map each need one of these; the regulator reviews. */
+const FORM_PREPARE = 'REForm.action.prepare';
+const FORM_CHECK = 'REForm.action.check';
+const FORM_APPROVE = 'REForm.action.approve';
+const FORM_IRU_GRANTS = ['Form.action.review'];
+
 /** Everyone's own profile (My-User: a few fields of one's own user record, form 66). */
 const SELF_SERVICE = ['My-User.select', 'My-User.update'];
 
@@ -60,6 +66,7 @@ const IRU_GRANTS = new Set<string>([
   ...THREAD_IRU_GRANTS,
   ...BULLETIN_IRU_PERMISSIONS,
   ...DROPDOWN_IRU_GRANTS,
+  ...FORM_IRU_GRANTS,
 ]);
 
 /** What an RE user may do: its own entity (through RE-RE), reference data, its attachments. */
@@ -157,6 +164,10 @@ export async function seedAccess(db: Knex, createon: string): Promise<Record<str
     [ROLES.sysadmin]: all,
     [ROLES.iru]: all.filter((n) => n.endsWith('.select') || IRU_GRANTS.has(n)),
     [ROLES.re]: RE_GRANTS,
+    // Entity-level roles come with the user's current entity (engine/session/session-store.ts).
+    [ROLES.preparer]: [FORM_PREPARE],
+    [ROLES.checker]: [FORM_CHECK],
+    [ROLES.approver]: [FORM_PREPARE, FORM_CHECK, FORM_APPROVE],
   };
   const links = Object.entries(grants).flatMap(([role, names]) =>
     names.map((name) => {

@@ -15,7 +15,7 @@ const APP_CATEGORY = 100213;
 /** Batch states (seed 000 §4.1 ids). */
 const B = { open: 13, incomplete: 75, ready: 55, submitted: 56, accepted: 45, amendment: 74, completed: 71 } as const;
 /** Form states. */
-const F = { notStarted: 50, inProgress: 38, pendingVerification: 78, ready: 55, submitted: 56, accepted: 45, amendment: 74 } as const;
+const F = { open: 13, pendingVerification: 78, ready: 55, submitted: 56, accepted: 45, amendment: 74 } as const;
 
 /** Three form templates per sector code (sector.code of seeds/demo-entities.ts). */
 const TEMPLATES: Record<string, [string, string][]> = {
@@ -84,9 +84,9 @@ function formState(batch: number, re: number, j: number): number {
     case B.ready:
       return F.ready;
     case B.incomplete:
-      return [F.inProgress, F.pendingVerification, F.notStarted][j];
+      return [F.open, F.pendingVerification, F.open][j];
     default:
-      return [F.notStarted, F.inProgress, F.pendingVerification, F.ready][(re + j) % 4];
+      return [F.open, F.open, F.pendingVerification, F.ready][(re + j) % 4];
   }
 }
 
@@ -95,7 +95,7 @@ function counters(states: number[]) {
   const n = (...s: number[]) => states.filter((x) => s.includes(x)).length;
   return {
     total0: states.length,
-    open: n(F.notStarted, F.inProgress, F.amendment),
+    open: n(F.open, F.amendment),
     pendingverify: n(F.pendingVerification),
     ready: n(F.ready),
     submitted: n(F.submitted),

@@ -15,6 +15,7 @@ import { fromInput, toCell } from './value-codec.js';
 import { countsMayChange, recountFor } from './counters.js';
 import { checkRequiredWhen, checkStateRequires, checkTransitionPermission, checkWritableWhen, closingValues } from './thread-rules.js';
 import { guardWrite } from './write-guards.js';
+import { afterFormStateChange, isFormTable } from '../filing/form-state-effects.js';
 
 export interface UpdateArgs {
   module: string;
@@ -130,6 +131,8 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   }
   if (affected !== 1) await concurrent(ctx, module, scopeRe, id, ctr);
   if (stateChange) await recordStateChange(ctx.db, module, id, stored.state === null ? null : Number(stored.state), Number(row.state), who, args.reason ?? null);
+  // A form's sign-off, submission and review moves carry their own rules and stamps (docs/filing.md).
+  if (stateChange && isFormTable(module)) await afterFormStateChange(ctx, id, stored.state === null ? null : Number(stored.state), Number(row.state), args.reason);
   if (countsMayChange(ctx.services.modules, module.table, stored, row)) await recountFor(ctx.db, ctx.services.modules, module.table, [stored, { ...stored, ...row }]);
   await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who);
   return [await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField])];
