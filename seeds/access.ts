@@ -10,6 +10,7 @@ import { SYSTEM_PERMISSIONS } from '../engine/actions/system/permissions.js';
 import { SUB_USER_PERMISSIONS } from '../engine/actions/accounts/sub-users.js';
 import { ROLE_PERMISSIONS } from '../engine/actions/roles/permissions.js';
 import { BULLETIN_IRU_PERMISSIONS, BULLETIN_RE_PERMISSIONS } from '../engine/actions/bulletins/bulletins.js';
+import { PERIOD_IRU_PERMISSIONS } from '../engine/actions/periods/permissions.js';
 import { insertRows } from './support.js';
 import { bumpVersions } from '../engine/db/change-versions.js';
 
@@ -67,6 +68,7 @@ const IRU_GRANTS = new Set<string>([
   ...BULLETIN_IRU_PERMISSIONS,
   ...DROPDOWN_IRU_GRANTS,
   ...FORM_IRU_GRANTS,
+  ...PERIOD_IRU_PERMISSIONS,
 ]);
 
 /** What an RE user may do: its own entity (through RE-RE), reference data, its attachments. */
@@ -125,6 +127,8 @@ export function taskRows(createon: string): Record<string, unknown>[] {
   for (const m of modules) {
     for (const name of new Set(m.stateMap?.permissions.values() ?? [])) tasks.push(actionTask(name, m.def.title ?? m.name));
   }
+  // Opening, deleting and measuring reporting periods (docs/filing-periods.md): IRU staff.
+  for (const name of PERIOD_IRU_PERMISSIONS) tasks.push(actionTask(name, 'Submission'));
   // Editing roles' grants (Role & Permission): the system role; administrators grant it on.
   for (const name of ROLE_PERMISSIONS) tasks.push(actionTask(name, 'Role & Permission'));
   return tasks;

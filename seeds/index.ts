@@ -9,6 +9,7 @@ import { seedDemoDropdownRequests } from './demo-dropdown-requests.js';
 import { seedDemoBulletins } from './demo-bulletins.js';
 import { seedDemoEntities } from './demo-entities.js';
 import { seedDemoForms } from './demo-forms.js';
+import { seedDemoPeriods } from './demo-periods.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoThreads } from './demo-threads.js';
 import { seedDemoUsers } from './demo-users.js';
@@ -55,6 +56,7 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
       Object.assign(counts, await seedDemoUsers(trx, createon));
       Object.assign(counts, await seedDemoTemplates(trx, createon));
       Object.assign(counts, await seedDemoForms(trx, createon));
+      for (const [table, n] of Object.entries(await seedDemoPeriods(trx))) counts[table] = (counts[table] ?? 0) + n;
       Object.assign(counts, await seedDemoThreads(trx, createon));
       Object.assign(counts, await seedDemoDashboards(trx, createon));
       Object.assign(counts, await seedDemoBulletins(trx, createon));
