@@ -15,8 +15,13 @@ export interface EngineConfig {
   dataDir: string;
   defaultPageSize: number;
   maxPageSize: number;
-  /** Largest request body accepted, in bytes. */
+  /** Largest request body accepted, in bytes (and the text fields of a multipart call). */
   bodyLimit: number;
+  /**
+   * Largest JSON or form-encoded body of a call to /process and /process/string, in bytes: a
+   * call may carry a whole form template (10 tabs × 2,000 cells is about 2.9 MB as JSON).
+   */
+  processBodyLimit: number;
   logLevel: string;
   /** Idle and absolute session lifetimes, in minutes. */
   sessionIdleMinutes: number;
@@ -120,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     defaultPageSize,
     maxPageSize,
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    processBodyLimit: integer(env, 'PROCESS_BODY_LIMIT', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     logLevel,
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
     sessionAbsoluteMinutes: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1, 30 * 24 * 60),

@@ -257,9 +257,13 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     return values;
   }
 
-  app.post('/process', async (req, reply) => sendEnvelope(req, reply, await runCall(req, reply)));
+  // A call may carry a whole form template, so calls have their own, larger body limit
+  // (PROCESS_BODY_LIMIT); every other route keeps BODY_LIMIT. The route's limit overrides the
+  // JSON and form parsers' own; multipart fields are read by readMultipartCall with BODY_LIMIT.
+  const callRoute = { bodyLimit: config.processBodyLimit };
+  app.post('/process', callRoute, async (req, reply) => sendEnvelope(req, reply, await runCall(req, reply)));
 
-  app.post('/process/string', async (req, reply) => sendText(reply, await runCall(req, reply)));
+  app.post('/process/string', callRoute, async (req, reply) => sendText(reply, await runCall(req, reply)));
 
   // Downloads do not pass the dispatcher: a restricted session is held back here (403).
   async function fileCallerOf(req: FastifyRequest, versions?: VersionSnapshot): Promise<Caller | null> {

@@ -202,7 +202,7 @@ describe.each(await testDialects())('bad input at the process endpoint on %s', (
         for (const [headers, payload, code, status] of [
           [{ 'content-type': 'application/json' }, '{"action":', 'E_BADREQUEST', 200],
           [{ 'content-type': 'application/xml' }, '<call/>', 'E_BADREQUEST', 415],
-          [{ 'content-type': 'application/json' }, JSON.stringify({ action: 'User.logout', args: ['x'.repeat(3 * MB)] }), 'E_TOOLARGE', 413],
+          [{ 'content-type': 'application/json' }, JSON.stringify({ action: 'User.logout', args: ['x'.repeat(9 * MB)] }), 'E_TOOLARGE', 413],
         ] as const) {
           const res = await inject({ method: 'POST', url: '/process/string', headers: { ...headers, cookie: admin }, payload });
           expect(res.statusCode).toBe(status);
@@ -231,10 +231,12 @@ describe.each(await testDialects())('bad input at the process endpoint on %s', (
     });
 
     describe('body size', () => {
-      const huge = 'x'.repeat(3 * MB);
+      // JSON and form calls are held to PROCESS_BODY_LIMIT (8 MiB), multipart fields to BODY_LIMIT (2 MiB).
+      const huge = 'x'.repeat(9 * MB);
+      const large = 'x'.repeat(3 * MB);
 
       it('answers a JSON body over the limit with HTTP 413 and E_TOOLARGE', async () => {
-        expect(t.config.bodyLimit).toBeLessThan(3 * MB);
+        expect(t.config.processBodyLimit).toBeLessThan(9 * MB);
         expectException(await call('Record.create', [{ module: 'Sector', fields: ['name'], values: [huge] }]), 'E_TOOLARGE', 413);
       });
 
@@ -243,9 +245,10 @@ describe.each(await testDialects())('bad input at the process endpoint on %s', (
       });
 
       it('answers a multipart body over the limit with HTTP 413 and E_TOOLARGE', async () => {
+        expect(t.config.bodyLimit).toBeLessThan(3 * MB);
         const form = new FormData();
         form.set('action', 'Record.create');
-        form.set('a0', JSON.stringify({ module: 'Sector', fields: ['name'], values: [huge] }));
+        form.set('a0', JSON.stringify({ module: 'Sector', fields: ['name'], values: [large] }));
         const request = new Request('http://localhost/process', { method: 'POST', body: form });
         const payload = Buffer.from(await request.arrayBuffer());
         const res = await inject({ method: 'POST', url: '/process', headers: { 'content-type': request.headers.get('content-type')!, cookie: admin }, payload });
