@@ -47,6 +47,9 @@ const DropdownRequestCreatePage = lazy(() => import('../requests/dropdown-reques
 const DropdownRequestPage = lazy(() => import('../requests/dropdown-request-page'));
 // The Form Viewer designer: handsontable and HyperFormula load only with this route.
 const DesignerPage = lazy(() => import('../designer/designer-page'));
+// Filing (docs/client.md "Filing screens"): the entry grid loads handsontable and HyperFormula.
+const FormEntryPage = lazy(() => import('../filing/entry-page'));
+const FormHistoryPage = lazy(() => import('../filing/history-page'));
 const ConsolidatedTemplatePage = lazy(() => import('../filing/consolidated-template-page'));
 
 
@@ -137,6 +140,8 @@ const RE_ROUTES: RouteObject[] = [
   // Dropdown value requests (seed 003 §2.5, docs/requests.md).
   { path: 'requestvalue/create', element: <Lazy><DropdownRequestCreatePage /></Lazy> },
   { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="re" shell="re" /></Lazy> },
+  { path: 'form/:id', element: <Lazy><FormEntryPage key="re" side="entity" /></Lazy> },
+  { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
   ...screenRoutes('re'),
 ];
 
@@ -162,6 +167,8 @@ const IRU_ROUTES: RouteObject[] = [
   // Seed 001 §2.2: the designer of a template, ?ovr= an override of it; a non-numeric id or, with
   // no id, ?form= opens a static JSON form.
   { path: 'formviewer/:id', element: <Lazy><DesignerPage /></Lazy> },
+  { path: 'form/:id', element: <Lazy><FormEntryPage key="iru" side="regulator" /></Lazy> },
+  { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="iru" side="regulator" /></Lazy> },
   { path: 'formviewer', element: <Lazy><DesignerPage /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
   { path: 'formtemplate/view/:id', element: <Lazy><ConsolidatedTemplatePage /></Lazy> },

@@ -1,0 +1,118 @@
+// The handsontable grid of one tab of a form being filled. It shows what FormEntry computed (the
+// workbook's sheet: values, formula results, disabled cells, problems) and reports what the user
+// typed; formulas are evaluated by the model's FormWorkbook, so the grid itself runs none.
+// Strict CSP as in the designer: core CSS imported as files, no injected styles (csp-handsontable).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
+import { DropdownCellType, registerCellType, TextCellType } from 'handsontable/cellTypes';
+import { AutoRowSize, ContextMenu, CopyPaste, MergeCells, registerPlugin } from 'handsontable/plugins';
+import 'handsontable/styles/handsontable.css';
+import 'handsontable/styles/ht-theme-main.css';
+import { HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
+import { columnLetter } from '../../../engine/filing/template-grid.js';
+import { keepStylesInFiles } from '../designer/csp-handsontable';
+import { gridHeight } from '../designer/designer-grid';
+import type { EntryView } from './entry-model';
+
+keepStylesInFiles();
+registerCellType(TextCellType);
+registerCellType(DropdownCellType);
+for (const plugin of [AutoRowSize, ContextMenu, CopyPaste, MergeCells]) registerPlugin(plugin);
+
+export interface EntryGridProps {
+  tabId: string;
+  view: EntryView;
+  freezeTop: boolean;
+  /** Problem message by address (`C7`), shown on the cell as its title. */
+  problems: Map<string, string>;
+  notes: Map<string, string>;
+  onInput(row: number, col: number, text: string): void;
+  onSelect(row: number, col: number): void;
+  /** The regulator's "Raise query" on a data cell; absent elsewhere. */
+  onRaiseQuery?: (row: number, col: number) => void;
+  canRaiseQuery?: (row: number, col: number) => boolean;
+}
+
+export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, onSelect, onRaiseQuery, canRaiseQuery }: EntryGridProps) {
+  const hot = useRef<HotTableRef>(null);
+  const [height, setHeight] = useState(gridHeight);
+  useEffect(() => {
+    const onResize = () => setHeight(gridHeight());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  const props = useRef({ onInput, onSelect, onRaiseQuery, canRaiseQuery, problems, notes });
+  props.current = { onInput, onSelect, onRaiseQuery, canRaiseQuery, problems, notes };
+
+  const cells = useMemo(
+    () => view.cells.map((c) => (c.source ? { row: c.row, col: c.col, className: c.className, readOnly: c.readOnly, type: 'dropdown', source: c.source, strict: true, allowInvalid: true, filter: false } : c)),
+    [view],
+  );
+  // The data array is copied: handsontable edits the array it is given.
+  const data = useMemo(() => view.data.map((r) => [...r]), [view]);
+  const contextMenu = useMemo(
+    () =>
+      onRaiseQuery
+        ? {
+            items: {
+              raise_query: {
+                name: 'Raise query',
+                disabled() {
+                  const sel = hot.current?.hotInstance?.getSelectedRangeLast();
+                  return !sel || sel.from.row === null || sel.from.col === null || !props.current.canRaiseQuery?.(sel.from.row, sel.from.col);
+                },
+                callback(_key: string, selection: { start: { row: number; col: number } }[]) {
+                  const s = selection[0]?.start;
+                  if (s) props.current.onRaiseQuery?.(s.row, s.col);
+                },
+              },
+            },
+          }
+        : false,
+    [Boolean(onRaiseQuery)],
+  );
+  const noInjectedStyles = { injectCoreCss: false } as Record<string, unknown>;
+
+  return (
+    <div className="designer-grid entry-grid" data-testid="entry-grid" data-tab={tabId}>
+      <HotTable
+        ref={hot}
+        {...noInjectedStyles}
+        themeName="ht-theme-main"
+        licenseKey={HANDSONTABLE_LICENSE_KEY}
+        data={data}
+        cell={cells}
+        mergeCells={view.merges.length ? view.merges : false}
+        colWidths={view.colWidths}
+        rowHeaders
+        colHeaders
+        fixedRowsTop={freezeTop ? view.top : 0}
+        contextMenu={contextMenu as never}
+        outsideClickDeselects={false}
+        height={height}
+        width="100%"
+        // Every cell says where it is and what is wrong with it: the message shows on hover and
+        // in the panel under the grid (and browser tests find cells by address).
+        afterRenderer={(td, row, col) => {
+          const address = `${columnLetter(col)}${row + 1}`;
+          td.dataset.address = address;
+          const problem = props.current.problems.get(address);
+          const note = props.current.notes.get(address);
+          if (problem) td.dataset.problem = problem;
+          else delete td.dataset.problem;
+          td.title = problem ?? note ?? '';
+        }}
+        afterSelectionEnd={(row, col) => {
+          if (row >= 0 && col >= 0) props.current.onSelect(row, col);
+        }}
+        afterChange={(changes, source) => {
+          if (!changes || source === 'loadData' || source === 'updateData') return;
+          for (const [row, col, before, after] of changes) {
+            if (before === after) continue;
+            props.current.onInput(row, Number(col), after === null || after === undefined ? '' : String(after));
+          }
+        }}
+      />
+    </div>
+  );
+}

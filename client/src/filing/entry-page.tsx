@@ -1,0 +1,171 @@
+// A form of a submission batch: /re/form/:id (the entity fills and signs it off) and
+// /iru/form/:id (the regulator reviews it, read-only). Tab strip, the tab's grid, the selected
+// cell's note and message, Save / Validate and the sign-off or review buttons of the form's state.
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PORTAL_NAME } from '../shells/footer';
+import { useLeaveGuard } from '../admin/leave-guard';
+import { Loading } from '../ui/loading';
+import { cellKey } from './entry-model';
+import { EntryGrid } from './entry-grid';
+import { useFormEntry, FORM_NOT_FOUND } from './use-form-entry';
+import { STATE_NAMES } from './sign-off';
+import type { Side } from './filing-api';
+import { ConflictNotice, ProblemList } from './entry-notices';
+import '../designer/designer.css';
+import './filing.css';
+
+export default function EntryPage({ side }: { side: Side }) {
+  const { id } = useParams();
+  const f = useFormEntry(side, Number(id));
+  const navigate = useNavigate();
+  const [tabIndex, setTabIndex] = useState(0);
+  const [selected, setSelected] = useState<{ row: number; col: number } | null>(null);
+  useLeaveGuard(f.dirty);
+  const shell = side === 'entity' ? '/re' : '/iru';
+
+  const heading = f.record ? `${f.record.code} - ${f.record.name}` : 'Form';
+  useEffect(() => {
+    document.title = `${f.state.status === 'missing' ? 'Form not found' : heading} | ${PORTAL_NAME}`;
+  }, [heading, f.state.status]);
+
+  const template = f.template;
+  const entry = f.entry;
+  const tab = template?.items[tabIndex];
+  const localProblems = useMemo(() => entry?.problems() ?? new Map<string, string>(), [entry, f.revision]);
+  const problems = useMemo(() => new Map([...f.serverProblems, ...localProblems]), [f.serverProblems, localProblems]);
+  const view = useMemo(
+    () => (entry && tab ? entry.view(tabIndex, !f.writable, { problems, queries: f.queries }) : null),
+    [entry, tab, tabIndex, f.writable, problems, f.queries, f.revision],
+  );
+  const onTab = (address: string) => (tab ? address.startsWith(`${tab.id}!`) : false);
+  const tabProblems = useMemo(() => new Map([...problems].filter(([k]) => onTab(k)).map(([k, v]) => [k.slice(k.indexOf('!') + 1), v])), [problems, tab]);
+  const notes = useMemo(() => {
+    const out = new Map<string, string>();
+    if (!entry || !view || !tab) return out;
+    for (const c of view.cells) {
+      const site = entry.site(tabIndex, c.row, c.col);
+      if (site?.cell.note) out.set(site.address, site.cell.note);
+    }
+    return out;
+  }, [entry, view, tab, tabIndex]);
+
+  if (f.state.status === 'loading') return <Loading />;
+  if (f.state.status === 'missing' || f.state.status === 'error') {
+    return (
+      <section className="page" data-not-found>
+        <h1>Form</h1>
+        <p className="empty" role="alert">{f.state.status === 'missing' ? FORM_NOT_FOUND : f.state.message}</p>
+        <Link to={`${shell}/dashboard`} className="btn">Back to the dashboard</Link>
+      </section>
+    );
+  }
+  if (!template || !entry || !tab || !view || !f.record) return <Loading />;
+  const record = f.record;
+  const site = selected ? entry.site(tabIndex, selected.row, selected.col) : undefined;
+  const selectedProblem = site ? problems.get(site.key) : undefined;
+  const raiseQuery = (row: number, col: number) => {
+    const s = entry.site(tabIndex, row, col);
+    if (!s) return;
+    const q = new URLSearchParams({ re: String(record.re ?? ''), formbatch: String(record.formbatch ?? ''), form: String(record.id), formtab: tab.title, dataitem: s.code });
+    navigate(`/iru/query/create?${q.toString()}`);
+  };
+  const goTo = (key: string) => {
+    const s = entry.siteByKey(key);
+    if (!s) return;
+    setTabIndex(s.tabIndex);
+    setSelected({ row: s.row, col: s.col });
+  };
+
+  return (
+    <section className="page designer-page filing-page" data-form-entry data-state={record.state} data-dirty={f.dirty ? 'true' : 'false'} data-writable={f.writable ? 'true' : 'false'}>
+      <header className="designer-head">
+        <div>
+          <h1>{heading}</h1>
+          <p className="muted filing-sub">
+            {record.batchName && <span>{record.batchName} · </span>}
+            <span className="form-state" data-testid="form-state">{STATE_NAMES[record.state] ?? `State ${record.state}`}</span>
+          </p>
+        </div>
+        <div className="toolbar">
+          {f.dirty && <span className="muted" data-testid="unsaved">Unsaved changes</span>}
+          {f.writable && (
+            <button type="button" className="btn btn-primary" data-action="save" disabled={f.busy || f.conflict !== null} onClick={() => void f.save()}>
+              {f.busy ? 'Saving...' : 'Save'}
+            </button>
+          )}
+          {side === 'entity' && (
+            <button type="button" className="btn" data-action="validate" disabled={f.busy} onClick={() => void f.check()}>Validate</button>
+          )}
+          {f.moves.map((m) => (
+            <button key={m.id} type="button" className={`btn${m.primary ? ' btn-primary' : ''}`} data-move={m.id} disabled={f.busy || f.conflict !== null} onClick={() => void f.move(m)}>
+              {m.label}
+            </button>
+          ))}
+          <Link className="btn" to={`${shell}/formhistory/${record.id}`} data-action="history">History</Link>
+        </div>
+      </header>
+      {record.frozen && (
+        <p className="filing-notice" role="status" data-notice="frozen">This submission is frozen: its forms can be viewed but not changed.</p>
+      )}
+      {side === 'entity' && !f.writable && !record.frozen && (
+        <p className="filing-notice" role="status" data-notice="read-only">This form is {STATE_NAMES[record.state] ?? 'not open'}: its cells cannot be changed now.</p>
+      )}
+      {f.fourEyes && <p className="filing-notice" role="status" data-notice="four-eyes">{f.fourEyes}</p>}
+      {f.conflict && <ConflictNotice cells={f.conflict} onReload={f.reload} onDismiss={f.dismissConflict} />}
+      <ProblemList problems={problems} formFailures={entry.formFailures()} findings={f.findings} template={template} onGo={goTo} />
+      <div className="designer-tabs" role="tablist" aria-label="Tabs">
+        {template.items.map((t, i) => (t.hide ? null : (
+          <button key={`${t.id}-${i}`} type="button" role="tab" aria-selected={i === tabIndex} data-tab-id={t.id} title={t.tab_tooltips ?? ''}
+            className={`designer-tab${i === tabIndex ? ' active' : ''}${[...problems.keys()].some((k) => k.startsWith(`${t.id}!`)) ? ' tab-problem' : ''}`}
+            onClick={() => { setTabIndex(i); setSelected(null); }}>
+            {t.title} - {t.display_name}
+          </button>
+        )))}
+      </div>
+      {tab.tab_tooltips && <p className="muted filing-tab-tip">{tab.tab_tooltips}</p>}
+      {tab.type === 'add-new-rows' && (
+        <div className="toolbar filing-rows" data-testid="rows-bar">
+          <span className="muted" data-testid="row-count">
+            {entry.rowCount(tab.id)} row{entry.rowCount(tab.id) === 1 ? '' : 's'}
+            {tab.minrowsize || tab.maxrowsize ? ` (${tab.minrowsize ?? 0} to ${tab.maxrowsize ?? 'any number'})` : ''}
+          </span>
+          {f.writable && (
+            <>
+              <button type="button" className="btn" data-action="add-row" disabled={!entry.canAddRow(tab)} onClick={() => { entry.addRow(tab); f.changed(); }}>Add row</button>
+              <button type="button" className="btn" data-action="remove-row" disabled={!entry.canRemoveRow(tab) || !site?.repeats}
+                onClick={() => { if (site?.repeats) { entry.removeRow(tab, site.dataRow); setSelected(null); f.changed(); } }}>
+                Remove selected row
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      <EntryGrid
+        key={`${tabIndex}:${tab.id}`}
+        tabId={tab.id}
+        view={view}
+        freezeTop={tab.freezetop !== false}
+        problems={tabProblems}
+        notes={notes}
+        onInput={(row, col, text) => f.input(tabIndex, row, col, text)}
+        onSelect={(row, col) => setSelected({ row, col })}
+        onRaiseQuery={side === 'regulator' ? raiseQuery : undefined}
+        canRaiseQuery={(row, col) => Boolean(entry.site(tabIndex, row, col))}
+      />
+      <aside className="filing-cell" aria-live="polite" data-testid="cell-panel">
+        {site ? (
+          <>
+            <strong data-testid="cell-address">{cellKey(tab.id, site.address)}</strong>
+            {site.cell.label_map && <span> {site.cell.label_map}</span>}
+            {f.queries.has(site.code) && <span className="query-flag" data-testid="cell-query"> · This cell has an open query.</span>}
+            {selectedProblem && <p className="field-problem" role="alert" data-testid="cell-problem">{selectedProblem}</p>}
+            {site.cell.note && <p className="filing-note" data-testid="cell-note">{site.cell.note}</p>}
+          </>
+        ) : (
+          <span className="muted">Select a cell to see its notes and messages.</span>
+        )}
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+// The filing actions of PROTOCOL.md §7 as the client calls them, through the one rpc layer
+// (Record.* becomes Record2.* for RE and IRU users there). Entity users read and move forms
+// through the scoped REForm / REFormBatch, the regulator through Form / FormBatch.
+import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import { rpc, textAt, type Row, type Value } from '../rpc/rpc';
+import type { DataRow, SaveChanges } from './entry-model';
+
+export type Side = 'entity' | 'regulator';
+
+export const formModule = (side: Side) => (side === 'entity' ? 'REForm' : 'Form');
+export const batchModule = (side: Side) => (side === 'entity' ? 'REFormBatch' : 'FormBatch');
+
+export interface FormRecord {
+  id: number;
+  code: string;
+  name: string;
+  state: number;
+  updatectr: number;
+  formbatch: number | null;
+  re: number | null;
+  preparedby: number | null;
+  frozen: boolean;
+  batchName: string;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+function rowsOf(values: Value[], i: number): Row[] {
+  const v = values[i];
+  return v?.type === 'recordset' ? (v.rows as Row[]) : [];
+}
+
+/** The form record and its batch (frozen or not); null when it does not exist or is out of scope. */
+export async function loadFormRecord(side: Side, id: number): Promise<FormRecord | null> {
+  const { rows } = await rpc.select({ module: formModule(side), fields: ['id', 'code', 'name', 'state', 'updatectr', 'formbatch', 're', 'preparedby'], where: [['id', '=', id]], max: 1 });
+  const r = rows[0];
+  if (!r) return null;
+  const batchId = num(r.formbatch);
+  let frozen = false;
+  let batchName = '';
+  if (batchId !== null) {
+    const b = await rpc.select({ module: batchModule(side), fields: ['id', 'name', 'frozen_ind'], where: [['id', '=', batchId]], max: 1 });
+    frozen = [true, 1, '1', 'true'].includes(b.rows[0]?.frozen_ind as never);
+    batchName = String(b.rows[0]?.name ?? '');
+  }
+  return {
+    id: Number(r.id), code: String(r.code ?? ''), name: String(r.name ?? ''), state: Number(r.state), updatectr: Number(r.updatectr),
+    formbatch: batchId, re: num(r.re), preparedby: num(r.preparedby), frozen, batchName,
+  };
+}
+
+export interface FormData {
+  cells: DataRow[];
+  info: { form: number; updatectr: number; state: number; template: number; version: number; properties?: unknown };
+}
+
+export async function getData(form: number): Promise<FormData> {
+  const values = await rpc.call('Form.getData', { form });
+  const cells = rowsOf(values, 0).map((r) => ({ tab: String(r.tab), address: String(r.address), code: r.code === null || r.code === undefined || r.code === '' ? null : String(r.code), value: r.value === null || r.value === undefined ? null : String(r.value) }));
+  return { cells, info: JSON.parse(textAt(values, 1) || '{}') as FormData['info'] };
+}
+
+/** The template version the form is filed on. */
+export async function templateOf(info: FormData['info']): Promise<FormProperties> {
+  if (info.properties) return (typeof info.properties === 'string' ? JSON.parse(info.properties) : info.properties) as FormProperties;
+  const values = await rpc.call('FormTemplate.version', { id: info.template, version: info.version });
+  return JSON.parse(textAt(values, 0)) as FormProperties;
+}
+
+/** Form.saveData; answers the new counter. */
+export async function saveData(form: number, updatectr: number, changes: SaveChanges): Promise<number> {
+  const values = await rpc.call('Form.saveData', { form, updatectr, ...changes });
+  return Number(rowsOf(values, 0)[0]?.updatectr ?? updatectr + 1);
+}
+
+export interface Finding {
+  tab: string;
+  address: string;
+  code: string | null;
+  rule: string;
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+export async function validate(form: number): Promise<Finding[]> {
+  const values = await rpc.call('Form.validate', { form });
+  return rowsOf(values, 0).map((r) => ({ tab: String(r.tab ?? ''), address: String(r.address ?? ''), code: r.code ? String(r.code) : null, rule: String(r.rule ?? ''), severity: r.severity === 'warning' ? 'warning' : 'error', message: String(r.message ?? '') }));
+}
+
+/** Form.submit (Ready → Submitted); answers the new counter and state. */
+export async function submit(form: number, updatectr: number): Promise<{ updatectr: number; state: number }> {
+  const values = await rpc.call('Form.submit', { form, updatectr });
+  const r = rowsOf(values, 0)[0];
+  return { updatectr: Number(r?.updatectr ?? updatectr + 1), state: Number(r?.state ?? 56) };
+}
+
+/** A sign-off or review move: a state change of the form with its reason, checked by the state map. */
+export async function moveState(side: Side, form: number, updatectr: number, to: number, reason?: string): Promise<{ updatectr: number; state: number }> {
+  const row = await rpc.update({ module: formModule(side), fields: ['id', 'state', 'updatectr'], values: [form, to, updatectr], ...(reason ? { reason } : {}), read: ['id', 'state', 'updatectr'] });
+  return { updatectr: Number(row.updatectr ?? updatectr + 1), state: Number(row.state ?? to) };
+}
+
+export interface Version {
+  version: number;
+  state: number;
+  who: string;
+  when: string;
+  cells: number;
+}
+
+export async function history(form: number): Promise<Version[]> {
+  const values = await rpc.call('Form.history', { form });
+  return rowsOf(values, 0).map((r) => ({ version: Number(r.version), state: Number(r.state), who: String(r.who ?? ''), when: String(r.when ?? ''), cells: Number(r.cells ?? 0) }));
+}
+
+export interface CellChange {
+  tab: string;
+  address: string;
+  code: string | null;
+  before: string | null;
+  after: string | null;
+}
+
+export async function diff(form: number, from: number, to: number): Promise<CellChange[]> {
+  const values = await rpc.call('Form.diff', { form, from, to });
+  const v = (x: unknown) => (x === null || x === undefined ? null : String(x));
+  return rowsOf(values, 0).map((r) => ({ tab: String(r.tab ?? ''), address: String(r.address ?? ''), code: v(r.code), before: v(r.before), after: v(r.after) }));
+}
+
+/** Entry names of a list group's active entries (the values a dropdown cell takes). */
+export async function listValues(groups: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(groups.map((g) => [g, []]));
+  if (!groups.length) return out;
+  const { rows } = await rpc.select({ module: 'List', fields: ['name', 'listgroup', 'displayorder'], where: [['listgroup', 'in', groups], ['state', '=', 33]], order: 'displayorder asc', max: 5000 });
+  for (const r of rows) out.get(Number(r.listgroup))?.push(String(r.name));
+  return out;
+}
+
+/** Codes of cells with an open query (New 54 or Open 13) on this form. */
+export async function openQueryCodes(side: Side, form: number): Promise<Set<string>> {
+  try {
+    const { rows } = await rpc.select({ module: side === 'entity' ? 'RE-Query' : 'Query', fields: ['id', 'dataitem'], where: [['form', '=', form], ['state', 'in', [54, 13]]], max: 1000 });
+    return new Set(rows.map((r) => String(r.dataitem ?? '')).filter(Boolean));
+  } catch {
+    // Queries are a marker only: a user who may not read them still files the form.
+    return new Set();
+  }
+}

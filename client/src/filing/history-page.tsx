@@ -1,0 +1,156 @@
+// /re/formhistory/:id (and /iru/formhistory/:id): every saved version of a form — who, when, in
+// which state, how many cells changed — from Form.history, and for any two chosen versions the
+// cells that changed between them (Form.diff), shown as the form shows them.
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import { findCell } from '../../../engine/filing/cell-codes.js';
+import { columnIndex } from '../../../engine/filing/template-grid.js';
+import { PORTAL_NAME } from '../shells/footer';
+import { RpcError } from '../rpc/rpc';
+import { presentError } from '../rpc/error-presenter';
+import { Loading } from '../ui/loading';
+import { formatDateTime } from '../list/list-format';
+import { shownValue } from './entry-model';
+import * as api from './filing-api';
+import { STATE_NAMES } from './sign-off';
+import { FORM_NOT_FOUND } from './use-form-entry';
+import './filing.css';
+
+type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; record: api.FormRecord; versions: api.Version[]; template: FormProperties | null };
+
+function useHistory(side: api.Side, id: number): Loaded {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      if (!Number.isInteger(id) || id < 1) return setState({ status: 'missing' });
+      const record = await api.loadFormRecord(side, id);
+      if (!record) return live && setState({ status: 'missing' });
+      const versions = await api.history(id);
+      // The template only names the cells; the history stands without it.
+      const template = await api.getData(id).then((d) => api.templateOf(d.info)).catch(() => null);
+      if (live) setState({ status: 'ready', record, versions, template });
+    })().catch((e: unknown) => {
+      if (!live) return;
+      if (e instanceof RpcError && (e.code === 'E_NOTFOUND' || e.code === 'E_NOPERMISSION')) return setState({ status: 'missing' });
+      setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [side, id]);
+  return state;
+}
+
+/** The template cell a changed address names (for its label and its value's format). */
+function cellOf(template: FormProperties | null, c: api.CellChange) {
+  if (!template) return undefined;
+  if (c.code) return findCell(template, c.code)?.cell;
+  const tab = template.items.find((t) => t.id === c.tab);
+  const m = /^([A-Z]+)\d+$/.exec(c.address);
+  // A row added on an add-new-rows tab: the pattern row's cell of that column.
+  return tab && m && tab.type === 'add-new-rows' ? tab.items[0]?.[columnIndex(m[1])] : undefined;
+}
+
+export default function HistoryPage({ side }: { side: api.Side }) {
+  const { id } = useParams();
+  const formId = Number(id);
+  const h = useHistory(side, formId);
+  const [from, setFrom] = useState<number | null>(null);
+  const [to, setTo] = useState<number | null>(null);
+  const [changes, setChanges] = useState<api.CellChange[] | null>(null);
+  const shell = side === 'entity' ? '/re' : '/iru';
+  const heading = h.status === 'ready' ? `History of ${h.record.code} - ${h.record.name}` : 'Form history';
+  useEffect(() => {
+    document.title = `${h.status === 'missing' ? 'Form not found' : heading} | ${PORTAL_NAME}`;
+  }, [heading, h.status]);
+
+  // The two latest versions are compared at first.
+  useEffect(() => {
+    if (h.status !== 'ready' || h.versions.length < 2) return;
+    const sorted = [...h.versions].sort((a, b) => b.version - a.version);
+    setTo(sorted[0].version);
+    setFrom(sorted[1].version);
+  }, [h.status]);
+
+  useEffect(() => {
+    if (from === null || to === null || from === to) return setChanges(null);
+    let live = true;
+    api.diff(formId, Math.min(from, to), Math.max(from, to)).then((c) => live && setChanges(c), (e) => void presentError(e));
+    return () => {
+      live = false;
+    };
+  }, [formId, from, to]);
+
+  const template = h.status === 'ready' ? h.template : null;
+  const rows = useMemo(() => (changes ?? []).map((c) => ({ c, cell: cellOf(template, c) })), [changes, template]);
+
+  if (h.status === 'loading') return <Loading />;
+  if (h.status !== 'ready') {
+    return (
+      <section className="page" data-not-found>
+        <h1>Form history</h1>
+        <p className="empty" role="alert">{h.status === 'missing' ? FORM_NOT_FOUND : h.message}</p>
+        <Link to={`${shell}/dashboard`} className="btn">Back to the dashboard</Link>
+      </section>
+    );
+  }
+  const tabTitle = (tabId: string) => template?.items.find((t) => t.id === tabId)?.title ?? tabId;
+  return (
+    <section className="page filing-history" data-form-history>
+      <header className="designer-head">
+        <h1>{heading}</h1>
+        <div className="toolbar">
+          <Link className="btn" to={`${shell}/form/${formId}`} data-action="open-form">Open the form</Link>
+        </div>
+      </header>
+      {h.versions.length === 0 ? (
+        <p className="empty">This form has no saved versions yet.</p>
+      ) : (
+        <table data-testid="versions">
+          <caption className="muted">Choose two versions to see the cells that changed between them.</caption>
+          <thead>
+            <tr><th>From</th><th>To</th><th>Version</th><th>State</th><th>Saved by</th><th>Saved on</th><th>Cells changed</th></tr>
+          </thead>
+          <tbody>
+            {[...h.versions].sort((a, b) => b.version - a.version).map((v) => (
+              <tr key={v.version} data-version={v.version} className={v.version === from || v.version === to ? 'chosen' : ''}>
+                <td><input type="radio" name="from" aria-label={`Compare from version ${v.version}`} checked={from === v.version} onChange={() => setFrom(v.version)} /></td>
+                <td><input type="radio" name="to" aria-label={`Compare to version ${v.version}`} checked={to === v.version} onChange={() => setTo(v.version)} /></td>
+                <td>{v.version}</td>
+                <td>{STATE_NAMES[v.state] ?? v.state}</td>
+                <td>{v.who}</td>
+                <td>{formatDateTime(v.when)}</td>
+                <td>{v.cells}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {changes && from !== null && to !== null && (
+        <section className="filing-diff" data-testid="diff">
+          <h2>Changes from version {Math.min(from, to)} to version {Math.max(from, to)}</h2>
+          {rows.length === 0 ? (
+            <p className="empty">No cell changed between these versions.</p>
+          ) : (
+            <table>
+              <thead><tr><th>Tab</th><th>Cell</th><th>Item</th><th>Before</th><th>After</th></tr></thead>
+              <tbody>
+                {rows.map(({ c, cell }) => (
+                  <tr key={`${c.tab}!${c.address}`} data-cell={`${c.tab}!${c.address}`}>
+                    <td>{tabTitle(c.tab)}</td>
+                    <td>{c.address}</td>
+                    <td>{cell?.label_map ?? c.code ?? ''}</td>
+                    <td className="before">{shownValue(cell, c.before)}</td>
+                    <td className="after">{shownValue(cell, c.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}
