@@ -10,6 +10,7 @@ import { FORM_STATE, BATCH_STATE } from './form-states.js';
 import { writeRevision } from './form-revisions.js';
 import { submissionProblems } from './form-rules.js';
 import { readFormRow } from './form-data.js';
+import { extractDatabases, writeFormExtract } from './extract-tables.js';
 
 /** Moves back that must say why (seed 002: a step back and a return for amendment carry a reason). */
 const NEEDS_REASON = new Set([`${FORM_STATE.pendingVerification}>${FORM_STATE.open}`, `${FORM_STATE.ready}>${FORM_STATE.pendingVerification}`, `${FORM_STATE.submitted}>${FORM_STATE.amendment}`, `${FORM_STATE.accepted}>${FORM_STATE.amendment}`]);
@@ -45,6 +46,8 @@ export async function afterFormStateChange(ctx: ActionContext, formId: number, f
   }
   if (Object.keys(stamps).length) await ctx.db('form').where({ id: formId }).update(stamps);
   await writeRevision(ctx.db, formId, form.updatectr, to, who, {});
+  // Accepted values go to the ST_ extract tables (docs/filing-periods.md), replacing an earlier acceptance's.
+  if (to === FORM_STATE.accepted) await writeFormExtract(extractDatabases(ctx), formId);
   if (batch) await followBatch(ctx, Number(batch.id), Number(batch.state), Number(batch.updatectr), who);
 }
 

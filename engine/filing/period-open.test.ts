@@ -58,6 +58,8 @@ describe.each(await testDialects())('opening reporting periods on %s', (dialect)
     expect(Number(form.formtemplate)).toBe(Number(template.id));
     expect(Number(form.templateversion)).toBe(Number(template.version));
     expect(JSON.parse(String(form.properties)).items.map((i: { id: string }) => i.id)).toEqual(['01', '02', '03']);
+    // The extract tables of the version are made now, before any acceptance needs them.
+    expect(await t.database.db.schema.hasTable('ST_BNK_01_03')).toBe(true);
   });
 
   it('opening the same period twice creates nothing twice, and adds only what a new template brings', async () => {

@@ -4,11 +4,12 @@
 // that already exists is left as it is, so opening twice creates nothing twice. Runs in the
 // caller's transaction; the action, the ad hoc forms and the demo seed all call this.
 import type { Knex } from 'knex';
-import { AppError, errors } from '../errors/catalogue.js';
+import { errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { recordAudit, recordStateChange } from '../records/record-history.js';
 import { recountFor } from '../records/counters.js';
+import { prepareExtractTables, type ExtractDatabases } from './extract-tables.js';
 import { addDays, periodEndProblem, periodOf, type ReportingPeriod } from './period-dates.js';
 
 type Db = Knex | Knex.Transaction;
@@ -140,9 +141,11 @@ export async function checkPeriodScope(db: Db, scope: PeriodScope, allowAdhoc = 
 
 /**
  * Opens the period of `scope`. `period` overrides the calendar's own span (ad hoc periods of
- * seed 002 §9 span 1 or 6 months under the one ad hoc calendar).
+ * seed 002 §9 span 1 or 6 months under the one ad hoc calendar). With `extracts`, the extract
+ * tables of the versions the new forms are filed on are created now, ahead of any acceptance
+ * (engine/filing/extract-tables.ts says why); the seed leaves that to the first acceptance.
  */
-export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodScope, who: number | null, period?: ReportingPeriod): Promise<OpenedPeriod> {
+export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodScope, who: number | null, period?: ReportingPeriod, extracts?: ExtractDatabases): Promise<OpenedPeriod> {
   const checked = period ? null : await checkPeriodScope(db, scope);
   const p = period ?? checked!.period;
   const calendar = checked?.calendar ?? (await loadCalendar(db, scope.calendar));
@@ -240,10 +243,9 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
   }
   // The batches' counters (forms by state) from their forms, as every engine write keeps them.
   if (written.length) await recountFor(db, modules, 'form', written);
+  if (extracts && written.length) {
+    const used = new Set(opened.filter((f) => f.status === 'created').map((f) => f.code));
+    for (const t of templates.filter((x) => used.has(x.code))) await prepareExtractTables(extracts, t.id, t.version);
+  }
   return { period: p, calendar: calendar.id, dueDate: latestDue, forms: opened, dryRun };
-}
-
-/** A scope naming an entity or template that is not there, for the ad hoc path's messages. */
-export function nothingToOpen(what: string): AppError {
-  return new AppError('E_NOTFOUND', `${what} not found.`);
 }

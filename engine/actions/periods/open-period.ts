@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { defineAction } from '../registry.js';
 import { recordset, text } from '../../protocol/envelope.js';
 import { openPeriod } from '../../filing/period-open.js';
+import { extractDatabases } from '../../filing/extract-tables.js';
 import { PERIOD_PERMISSIONS } from './permissions.js';
 
 const OpenArgs = Type.Object(
@@ -29,7 +30,7 @@ export const formBatchOpenPeriod = defineAction({
   answer: 'value 0: recordset (re, re_name, formbatch, batchstatus, code, form, status), one row per form of the period in scope; status created | exists | closed (its batch is submitted or frozen: nothing added). value 1: text JSON {calendar, start, endon, label, duedate, dryRun, batches: {created, exists, closed}, forms: {created, exists, closed}}',
   errors: ['E_NOPERMISSION', 'E_VALIDATION'],
   async handler([a], ctx) {
-    const opened = await openPeriod(ctx.db, ctx.services.modules, a, ctx.caller?.userId ?? null);
+    const opened = await openPeriod(ctx.db, ctx.services.modules, a, ctx.caller?.userId ?? null, undefined, extractDatabases(ctx));
     const batches = [...new Map(opened.forms.map((f) => [f.re, { status: f.batchStatus }])).values()];
     const summary = {
       calendar: opened.calendar,
