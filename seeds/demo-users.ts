@@ -33,6 +33,13 @@ const USERS: DemoUser[] = [
     description: 'reporting entity user of one other entity' },
   { id: 5, userid: 'mfa', name: 'MFA Demo Officer', logintype: 1, position2: null, roles: [ROLES.iru], entities: [], mfa: 1,
     description: 'IRU officer who must use MFA and is not enrolled yet: the first sign-in shows a QR code to scan' },
+  // The sign-off of the first demo entity's forms (docs/filing.md): one user per entity-level role.
+  { id: 6, userid: 'preparer', name: 'Demo Preparer', logintype: 2, position2: 303, roles: [ROLES.re], entities: [[1, ROLES.preparer, false]],
+    description: 'preparer (role 25) of the first entity: fills forms in and sends them for verification' },
+  { id: 7, userid: 'checker', name: 'Demo Checker', logintype: 2, position2: 303, roles: [ROLES.re], entities: [[1, ROLES.checker, false]],
+    description: 'checker (role 26) of the first entity: verifies prepared forms, or sends them back with a reason' },
+  { id: 8, userid: 'approver', name: 'Demo Approver', logintype: 2, position2: 304, roles: [ROLES.re], entities: [[1, ROLES.approver, false]],
+    description: 'approver (role 27) of the first entity: submits ready forms prepared by someone else' },
 ];
 
 export const DEMO_USERS = USERS.map(({ userid, logintype, description }) => ({ userid, logintype, description }));

@@ -49,6 +49,8 @@ export interface FormContent {
   rows: Record<string, number>;
   /** The stored value of every filled cell by `code#row`. */
   byCell: Map<string, StoredValue>;
+  /** Where each stored cell was written (`code#row` → tab and address), to replace it. */
+  storedAt: Map<string, { tab: string; address: string }>;
 }
 
 export const cellId = (cell: DataCell, row: number) => `${cell.code}#${row}`;
@@ -107,6 +109,7 @@ export function placeContent(layout: FormLayout, cells: readonly StoredCell[]): 
   const values: FormValues = {};
   const rows: Record<string, number> = {};
   const byCell = new Map<string, StoredValue>();
+  const storedAt = new Map<string, { tab: string; address: string }>();
   for (const t of layout.repeatingTabs()) rows[t.id] = 1;
   for (const s of cells) {
     const cell = s.code === null ? undefined : layout.byCodeOf(s.code);
@@ -114,6 +117,7 @@ export function placeContent(layout: FormLayout, cells: readonly StoredCell[]): 
     const row = layout.storedRow(cell, s.address);
     if (row === null) continue;
     byCell.set(cellId(cell, row), s.value);
+    storedAt.set(cellId(cell, row), { tab: s.tab, address: s.address });
     if (cell.repeats) {
       ((values[cell.code] ??= []) as StoredValue[])[row] = s.value;
       rows[cell.tab] = Math.max(rows[cell.tab], row + 1);
@@ -121,7 +125,7 @@ export function placeContent(layout: FormLayout, cells: readonly StoredCell[]): 
   }
   // Rows between filled ones hold nothing (not undefined) for the workbook.
   for (const v of Object.values(values)) if (Array.isArray(v)) for (let i = 0; i < v.length; i++) v[i] ??= null;
-  return { values, rows, byCell };
+  return { values, rows, byCell, storedAt };
 }
 
 /** Active entry names of the list groups the dropdowns of a template use (strict dropdowns). */
