@@ -1,16 +1,17 @@
 // The handsontable grid of one tab. It only shows the template (grid-view.ts) and reports what
 // the user did; moves and removals are cancelled in the grid and applied to the template instead,
 // so the template stays the one source of truth and cell codes travel with their cells.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import { CheckboxCellType, registerCellType, TextCellType } from 'handsontable/cellTypes';
-import { AutoColumnSize, AutoRowSize, ContextMenu, CopyPaste, DropdownMenu, Filters, Formulas, HiddenRows, ManualColumnMove, ManualColumnResize, ManualRowMove, MergeCells, registerPlugin, UndoRedo } from 'handsontable/plugins';
+import { AutoColumnSize, AutoRowSize, ContextMenu, CopyPaste, DropdownMenu, Filters, Formulas, HiddenColumns, HiddenRows, ManualColumnMove, ManualColumnResize, ManualRowMove, MergeCells, registerPlugin, UndoRedo } from 'handsontable/plugins';
 import { HyperFormula } from 'hyperformula';
 import 'handsontable/styles/handsontable.css';
 import 'handsontable/styles/ht-theme-main.css';
 import type { FormProperties } from '../../../engine/filing/template-schema.js';
 import { formulaConfig, formulaLicenseKey, HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
-import { gridView, type PlacedProblem } from './grid-view';
+import { designerLayout, gridView, type PlacedProblem } from './grid-view';
+import { columnIndex } from '../../../engine/filing/template-grid.js';
 import { keepStylesInFiles } from './csp-handsontable';
 import type { Range } from './tab-edits';
 
@@ -19,11 +20,37 @@ import type { Range } from './tab-edits';
 keepStylesInFiles();
 registerCellType(TextCellType);
 registerCellType(CheckboxCellType);
-for (const plugin of [AutoColumnSize, AutoRowSize, ContextMenu, CopyPaste, DropdownMenu, Filters, Formulas, HiddenRows, ManualColumnMove, ManualColumnResize, ManualRowMove, MergeCells, UndoRedo]) registerPlugin(plugin);
+for (const plugin of [AutoColumnSize, AutoRowSize, ContextMenu, CopyPaste, DropdownMenu, Filters, Formulas, HiddenColumns, HiddenRows, ManualColumnMove, ManualColumnResize, ManualRowMove, MergeCells, UndoRedo]) registerPlugin(plugin);
 
 /** Seed 001 §9: the grid is as tall as the window less 160 px (600 when unknown). */
 export function gridHeight(): number {
   return typeof window === 'undefined' || !window.innerHeight ? 600 : Math.max(200, window.innerHeight - 160);
+}
+
+/**
+ * The context menu offers only these (seed 001 §2.2); the column menu only removal and the
+ * filters, since any other grid edit (insert, alignment, read-only) would bypass the template.
+ */
+export const CONTEXT_MENU = ['remove_row', 'remove_col'];
+export const COLUMN_MENU = ['remove_col', '---------', 'filter_by_condition', 'filter_operators', 'filter_by_condition2', 'filter_by_value', 'filter_action_bar'];
+
+/**
+ * One HyperFormula workbook holding every tab as a sheet named by its id, so a formula citing a
+ * cell of another tab computes in the grid. The grid's formulas plugin takes the sheet of its own
+ * tab over (and destroys the workbook with the grid).
+ */
+export function designerWorkbook(props: FormProperties): HyperFormula {
+  const layout = designerLayout(props);
+  const sheets: Record<string, (string | number | null)[][]> = {};
+  props.items.forEach((t, i) => {
+    if (!(t.id in sheets)) sheets[t.id] = gridView(props, i, layout).data;
+  });
+  return HyperFormula.buildFromSheets(sheets, formulaConfig(formulaLicenseKey('grid')));
+}
+
+/** Hide Rows (1-based sheet rows) and Hide Cols (letters) as grid indexes. */
+export function hiddenIndexes(rows: number[] | undefined, cols: string[] | undefined): { rows: number[]; columns: number[] } {
+  return { rows: (rows ?? []).map((r) => r - 1).filter((r) => r >= 0), columns: (cols ?? []).map(columnIndex).filter((c) => c >= 0) };
 }
 
 export interface GridActions {
@@ -35,13 +62,35 @@ export interface GridActions {
   onRemoveColumns(cols: number[]): void;
 }
 
-export function DesignerGrid({ props, tabIndex, problems, actions }: { props: FormProperties; tabIndex: number; problems: PlacedProblem[]; actions: GridActions }) {
+interface GridProps {
+  props: FormProperties;
+  tabIndex: number;
+  problems: PlacedProblem[];
+  actions: GridActions;
+}
+
+/**
+ * Drawn again only when the template, the tab or the problems change: a selection re-rendering
+ * the page must not reach handsontable, whose updateSettings rebuilds the context and column menus
+ * (closing a menu the right-click that selected the cell has just opened).
+ */
+export const DesignerGrid = memo(DesignerGridView, (a, b) => a.props === b.props && a.tabIndex === b.tabIndex && a.problems === b.problems);
+
+function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
   const hot = useRef<HotTableRef>(null);
   const [height, setHeight] = useState(gridHeight);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const onResize = () => setHeight(gridHeight());
     window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
+    // The grid's width follows its box, which changes without a window resize when the side
+    // accordion is folded away or opened again.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => hot.current?.hotInstance?.refreshDimensions());
+    if (box.current) observer?.observe(box.current);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      observer?.disconnect();
+    };
   }, []);
   const view = useMemo(() => gridView(props, tabIndex), [props, tabIndex]);
   const cells = useMemo(() => {
@@ -51,7 +100,9 @@ export function DesignerGrid({ props, tabIndex, problems, actions }: { props: Fo
   const act = useRef(actions);
   act.current = actions;
   const tab = props.items[tabIndex];
-  const engine = useMemo(() => ({ hyperformula: HyperFormula, ...formulaConfig(formulaLicenseKey('grid')) }), []);
+  // Built once per grid (the page mounts a new grid per tab): other tabs cannot change meanwhile.
+  const [engine] = useState(() => designerWorkbook(props));
+  const hidden = useMemo(() => hiddenIndexes(tab.type === 'add-new-rows' ? undefined : tab.hide_rows, tab.hide_cols), [tab.hide_rows, tab.hide_cols, tab.type]);
   const selectedCount = (kind: 'row' | 'col') => {
     const sel = hot.current?.hotInstance?.getSelectedRangeLast();
     if (!sel) return 0;
@@ -63,7 +114,7 @@ export function DesignerGrid({ props, tabIndex, problems, actions }: { props: Fo
   const noInjectedStyles = { injectCoreCss: false } as Record<string, unknown>;
 
   return (
-    <div className="designer-grid" data-testid="designer-grid" data-tab={tab.id}>
+    <div ref={box} className="designer-grid" data-testid="designer-grid" data-tab={tab.id}>
       <HotTable
         ref={hot}
         {...noInjectedStyles}
@@ -76,8 +127,11 @@ export function DesignerGrid({ props, tabIndex, problems, actions }: { props: Fo
         rowHeaders
         colHeaders
         filters
-        dropdownMenu
-        contextMenu={['remove_row', 'remove_col']}
+        dropdownMenu={COLUMN_MENU}
+        contextMenu={CONTEXT_MENU}
+        hiddenRows={{ rows: hidden.rows, indicators: true }}
+        hiddenColumns={{ columns: hidden.columns, indicators: true }}
+        fixedRowsTop={tab.freezetop === false ? 0 : tab.header.items.length}
         manualRowMove
         manualColumnMove
         manualColumnResize

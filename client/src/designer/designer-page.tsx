@@ -1,24 +1,31 @@
 // The Form Viewer designer (seed 001 §2.2): /iru/formviewer/:id[?ovr=override id]. A tab strip,
 // the tab's grid and the side accordion; Save sends Record.update of the template or override.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PORTAL_NAME } from '../shells/footer';
 import { useLeaveGuard } from '../admin/leave-guard';
 import { dialogs } from '../ui/dialogs';
 import { Loading } from '../ui/loading';
 import { columnLetter } from '../../../engine/filing/template-grid.js';
-import { useDesigner } from './use-designer';
+import { designerSource, useDesigner } from './use-designer';
 import { DesignerGrid, type GridActions } from './designer-grid';
-import { moveColumn, moveProblem, moveRow, removeColumns, removeRows, updateCell, cellAt } from './tab-edits';
+import { moveColumn, moveProblem, moveRow, newTab, removeColumns, removeRows, updateCell, cellAt } from './tab-edits';
 import { CellPropertiesPanel, CellValidationsPanel, FormPropertiesPanel, HeaderPropertiesPanel, TablePropertiesPanel, TabSummaryPanel } from './panels';
 import './designer.css';
+
+/** Below this window width the side accordion starts folded away. */
+export const SIDE_FOLD_WIDTH = 1100;
 
 export default function DesignerPage() {
   const { id } = useParams();
   const [search] = useSearchParams();
   const ovr = search.get('ovr');
-  const d = useDesigner(Number(id), ovr === null || ovr === '' ? null : Number(ovr));
+  const form = search.get('form');
+  const source = useMemo(() => designerSource(id, ovr, form), [id, ovr, form]);
+  const d = useDesigner(source);
   const [batch, setBatch] = useState(false);
+  // On a narrow screen (1024 px) the accordion starts folded so the grid keeps the width.
+  const [sideOpen, setSideOpen] = useState(() => typeof window === 'undefined' || window.innerWidth > SIDE_FOLD_WIDTH);
   useLeaveGuard(d.dirty);
 
   const heading = d.record ? `${d.record.code} - ${d.record.name}` : 'Form Viewer';
@@ -38,6 +45,7 @@ export default function DesignerPage() {
   }
   const props = d.props!;
   const tab = props.items[d.tabIndex];
+  const isStatic = d.record!.module === 'static';
   const savedTypes = new Map<string, string>((JSON.parse(d.record!.saved) as typeof props).items.map((t) => [t.id, t.type]));
 
   const refuse = (message: string) => void dialogs.alert('Form Viewer', message, 'warning');
@@ -77,10 +85,13 @@ export default function DesignerPage() {
   return (
     <section className="page designer-page" data-designer data-dirty={d.dirty ? 'true' : 'false'}>
       <header className="designer-head">
-        <h1>{heading}{d.record!.module === 'FormPropertiesOverride' ? ' (override)' : ''}</h1>
+        <h1>{heading}{d.record!.module === 'FormPropertiesOverride' ? ' (override)' : ''}{isStatic ? ' (static form)' : ''}</h1>
         <div className="toolbar">
           {d.dirty && <span className="muted" data-testid="unsaved">Unsaved changes</span>}
-          <button type="button" className="btn btn-primary" data-action="save" disabled={d.saving || d.conflict} onClick={() => void d.save()}>
+          <button type="button" className="btn" data-action="toggle-side" aria-expanded={sideOpen} aria-controls="designer-side" onClick={() => setSideOpen((o) => !o)}>
+            {sideOpen ? 'Hide properties' : 'Show properties'}
+          </button>
+          <button type="button" className="btn btn-primary" data-action="save" disabled={d.saving || d.conflict || isStatic} title={isStatic ? 'A static form is read from a file and cannot be saved here.' : undefined} onClick={() => void d.save()}>
             {d.saving ? 'Saving...' : 'Save'}
           </button>
         </div>
@@ -120,12 +131,13 @@ export default function DesignerPage() {
             {t.title} - {t.display_name}
           </button>
         ))}
+        <button type="button" className="designer-tab designer-add-tab" data-action="add-tab" title="Add a tab" onClick={() => d.addTab(newTab)}>+ Add Tab</button>
       </div>
       <div className="designer-body">
         <div className="designer-main">
           <DesignerGrid key={`${d.tabIndex}:${tab.id}`} props={props} tabIndex={d.tabIndex} problems={d.problems} actions={actions} />
         </div>
-        <aside className="designer-side" aria-label="Properties">
+        <aside id="designer-side" className={`designer-side${sideOpen ? '' : ' folded'}`} aria-label="Properties" hidden={!sideOpen}>
           <FormPropertiesPanel d={d} />
           <TablePropertiesPanel d={d} typeFixed={savedTypes.has(tab.id)} />
           <HeaderPropertiesPanel d={d} />

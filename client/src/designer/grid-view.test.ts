@@ -21,6 +21,15 @@ describe('the grid view of a tab', () => {
     expect(v.cells.find((c) => c.row === 1 && c.col === 1)?.className).toContain('htRight');
   });
 
+  it('shows an add-new-rows tab with at least 20 body rows plus one spare, the extra rows read-only', () => {
+    const p = props();
+    p.items[0].type = 'add-new-rows';
+    const v = gridView(p, 0);
+    expect(v.data).toHaveLength(1 + 21);
+    expect(v.cells.filter((c) => c.row === 21 && c.readOnly)).toHaveLength(3);
+    expect(v.cells.find((c) => c.row === 1 && c.col === 1)?.readOnly).toBe(false);
+  });
+
   it('places the server problems at designer rows (header rows first)', () => {
     const placed = placeProblems(props(), { 'properties/items/0/items/0/2/formula': 'Circular', 'properties/items/0/header/items/0/1/colspan': 'Overlap', 'properties/title': 'Required' });
     expect(placed).toEqual([

@@ -4,7 +4,7 @@
 import type { Cell, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
 import { designerRows, coveredKeys, tabCells } from '../../../engine/filing/template-grid.js';
 import { translateFormula, type CodeTarget, type ReferenceLayout, type SheetLayout } from '../../../engine/filing/formula-references.js';
-import { isNumericEditor } from '../../../engine/filing/normalise.js';
+import { addNewRowsGridRows, isNumericEditor } from '../../../engine/filing/normalise.js';
 
 export interface GridView {
   data: (string | number | null)[][];
@@ -68,6 +68,14 @@ export function gridView(props: FormProperties, tabIndex: number, layout = desig
     });
     view.data.push(line);
   });
+  // Seed 001 §9: an add-new-rows grid shows at least 20 rows plus one spare; the rows beyond the
+  // template's are where a filer's added rows go, shown read-only here.
+  if (tab.type === 'add-new-rows') {
+    for (let r = rows.length; r < top + addNewRowsGridRows(tab.items.length); r++) {
+      view.data.push(new Array(width).fill(null));
+      for (let c = 0; c < width; c++) view.cells.push({ row: r, col: c, className: 'spare-row', readOnly: true });
+    }
+  }
   return view;
 }
 

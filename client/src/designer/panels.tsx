@@ -90,11 +90,24 @@ export function TablePropertiesPanel({ d, typeFixed }: { d: Designer; typeFixed:
       <NumberField label="No. of Columns" name="col-count" steppers min={1} max={200} delay={COUNT_DEBOUNCE_MS} value={columnCount(tab)} onChange={(v) => v !== undefined && d.editTab((t) => setColumnCount(t, v))} />
       {tab.type !== 'add-new-rows' && <TextField label="Hide Rows" name="hide-rows" value={(tab.hide_rows ?? []).join(', ')} onChange={(v) => set({ hide_rows: list(v).map(Number).filter((n) => Number.isInteger(n) && n > 0) })} />}
       <TextField label="Hide Cols" name="hide-cols" value={(tab.hide_cols ?? []).join(', ')} onChange={(v) => set({ hide_cols: list(v).map((s) => s.toUpperCase()).filter((s) => /^[A-Z]{1,3}$/.test(s)) })} />
-      <button type="button" className="btn" data-action="duplicate-tab" onClick={() => { d.editForm((p) => duplicateTab(p, d.tabIndex, d.record?.itemcode || p.id.replace(/[^A-Za-z0-9]/g, ''))); d.setTabIndex(d.tabIndex + 1); }}>
-        Duplicate Tab
-      </button>
+      <div className="designer-tab-actions">
+        <button type="button" className="btn" data-action="duplicate-tab" onClick={() => { d.editForm((p) => duplicateTab(p, d.tabIndex, d.record?.itemcode || p.id.replace(/[^A-Za-z0-9]/g, ''))); d.setTabIndex(d.tabIndex + 1); }}>
+          Duplicate Tab
+        </button>
+        <button type="button" className="btn btn-danger" data-action="remove-tab" disabled={d.props!.items.length < 2} title={d.props!.items.length < 2 ? 'A form keeps at least one tab.' : undefined} onClick={() => void removeTab(d)}>
+          Remove Tab
+        </button>
+      </div>
     </Section>
   );
+}
+
+export const removeTabQuestion = (tab: Tab) => `Remove the tab ${tab.title} - ${tab.display_name}? Its cells and their codes are gone from the template once it is saved.`;
+
+async function removeTab(d: Designer) {
+  const index = d.tabIndex;
+  const tab = d.props!.items[index];
+  if (await dialogs.confirm('Remove Tab', removeTabQuestion(tab), { yes: 'Remove', no: 'Cancel' })) d.removeTab(index);
 }
 
 export function HeaderPropertiesPanel({ d }: { d: Designer }) {

@@ -22,8 +22,36 @@ export type DesignerState =
   | { status: 'error'; message: string }
   | { status: 'ready' };
 
+/**
+ * What the designer opens (seed 001 §2.2): a template (with an override), or a static JSON form
+ * served with the client: `/static/json/{id}.json` for a non-numeric id, `/json/{form}.json` for
+ * `?form=` with no id. A static form is read, never saved (there is no record to save to).
+ */
+export type DesignerSource =
+  | { kind: 'template'; templateId: number; overrideId: number | null }
+  | { kind: 'static'; url: string }
+  | { kind: 'none' };
+
+/** A static form's name: a file name without a path, so it can never leave its folder. */
+const STATIC_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+export function designerSource(id: string | undefined, ovr: string | null, form: string | null): DesignerSource {
+  if (id !== undefined && /^\d+$/.test(id)) return { kind: 'template', templateId: Number(id), overrideId: ovr === null || ovr === '' ? null : Number(ovr) };
+  if (id !== undefined) return STATIC_NAME.test(id) ? { kind: 'static', url: `/static/json/${id}.json` } : { kind: 'none' };
+  if (form !== null && STATIC_NAME.test(form)) return { kind: 'static', url: `/json/${form}.json` };
+  return { kind: 'none' };
+}
+
+async function loadStatic(url: string): Promise<FormProperties> {
+  const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText || 'not loaded'}`);
+  const body = (await res.json()) as FormProperties;
+  if (!body || typeof body !== 'object' || !Array.isArray(body.items) || body.items.length === 0) throw new Error(`${url}: not a form definition (no tabs).`);
+  return body;
+}
+
 interface Loaded {
-  module: 'FormTemplate' | 'FormPropertiesOverride';
+  module: 'FormTemplate' | 'FormPropertiesOverride' | 'static';
   id: number;
   updatectr: number;
   code: string;
@@ -34,7 +62,10 @@ interface Loaded {
 
 const parse = (v: unknown): FormProperties => (typeof v === 'string' ? JSON.parse(v) : v) as FormProperties;
 
-export function useDesigner(templateId: number, overrideId: number | null) {
+export function useDesigner(source: DesignerSource) {
+  const templateId = source.kind === 'template' ? source.templateId : 0;
+  const overrideId = source.kind === 'template' ? source.overrideId : null;
+  const staticUrl = source.kind === 'static' ? source.url : null;
   const [state, setState] = useState<DesignerState>({ status: 'loading' });
   const [record, setRecord] = useState<Loaded | null>(null);
   const [props, setProps] = useState<FormProperties | null>(null);
@@ -49,7 +80,29 @@ export function useDesigner(templateId: number, overrideId: number | null) {
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
+    const ready = (loaded: Loaded, properties: FormProperties) => {
+      setRecord(loaded);
+      setProps(properties);
+      setTabIndex(0);
+      setSelection(null);
+      setProblems([]);
+      setConflict(false);
+      setState({ status: 'ready' });
+    };
     (async () => {
+      if (staticUrl !== null) {
+        try {
+          const properties = await loadStatic(staticUrl);
+          if (live) ready({ module: 'static', id: 0, updatectr: 0, code: properties.id, name: properties.title, itemcode: properties.id.replace(/[^A-Za-z0-9]/g, ''), saved: JSON.stringify(properties) }, properties);
+        } catch (e) {
+          // Seed 001 §8: a failed static form load shows an alert with the error text.
+          const message = e instanceof Error ? e.message : String(e);
+          if (!live) return;
+          void dialogs.alert('Form Viewer', message, 'error');
+          setState({ status: 'error', message });
+        }
+        return;
+      }
       if (!Number.isInteger(templateId) || templateId < 1) return setState({ status: 'missing', message: FORM_NOT_FOUND });
       const t = await rpc.select({ module: 'FormTemplate', fields: ['id', 'code', 'name', 'properties', 'etlproperties', 'itemcode', 'updatectr'], where: [['id', '=', templateId]], max: 1 });
       if (!live) return;
@@ -72,13 +125,7 @@ export function useDesigner(templateId: number, overrideId: number | null) {
         source = { module: 'FormPropertiesOverride', id: Number(orow.id), updatectr: Number(orow.updatectr), properties: orow.properties ?? row.properties };
       }
       const properties = parse(source.properties);
-      setRecord({ module: source.module, id: source.id, updatectr: source.updatectr, code: String(row.code ?? ''), name: String(row.name ?? ''), itemcode: String(row.itemcode ?? ''), saved: JSON.stringify(properties) });
-      setProps(properties);
-      setTabIndex(0);
-      setSelection(null);
-      setProblems([]);
-      setConflict(false);
-      setState({ status: 'ready' });
+      ready({ module: source.module, id: source.id, updatectr: source.updatectr, code: String(row.code ?? ''), name: String(row.name ?? ''), itemcode: String(row.itemcode ?? ''), saved: JSON.stringify(properties) }, properties);
       rpc
         .select({ module: 'ListGroup', fields: ['id', 'name'], where: [['state', '=', 33]], order: 'name asc', max: 1000 })
         .then((g) => live && setGroups(g.rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.id) }))), () => undefined);
@@ -88,7 +135,7 @@ export function useDesigner(templateId: number, overrideId: number | null) {
     return () => {
       live = false;
     };
-  }, [templateId, overrideId, generation]);
+  }, [templateId, overrideId, staticUrl, generation]);
 
   const dirty = Boolean(props && record && JSON.stringify(props) !== record.saved);
 
@@ -98,8 +145,24 @@ export function useDesigner(templateId: number, overrideId: number | null) {
 
   const editForm = useCallback((change: (p: FormProperties) => FormProperties) => setProps((p) => (p ? change(p) : p)), []);
 
+  /** Adds a tab (from `make`, given the form) after the last one and opens it. */
+  const addTab = useCallback((make: (p: FormProperties) => Tab) => {
+    if (!props) return;
+    setProps({ ...props, items: [...props.items, make(props)] });
+    setTabIndex(props.items.length);
+    setSelection(null);
+  }, [props]);
+
+  /** Removes the tab at `index` (never the last one left) and opens its neighbour. */
+  const removeTab = useCallback((index: number) => {
+    if (!props || props.items.length < 2) return;
+    setProps({ ...props, items: props.items.filter((_, i) => i !== index) });
+    setTabIndex(Math.max(0, Math.min(index, props.items.length - 2)));
+    setSelection(null);
+  }, [props]);
+
   const save = useCallback(async () => {
-    if (!props || !record) return;
+    if (!props || !record || record.module === 'static') return;
     setSaving(true);
     try {
       const row = await rpc.update({ module: record.module, fields: ['id', 'properties', 'updatectr'], values: [record.id, JSON.stringify(props), record.updatectr] });
@@ -122,7 +185,7 @@ export function useDesigner(templateId: number, overrideId: number | null) {
   return {
     state, record, props, tabIndex, setTabIndex: (i: number) => { setTabIndex(i); setSelection(null); },
     selection, setSelection, groups, problems, conflict, saving, dirty,
-    editTab, editForm, save, setConflict, reload: () => setGeneration((g) => g + 1),
+    editTab, editForm, addTab, removeTab, save, setConflict, reload: () => setGeneration((g) => g + 1),
   };
 }
 
