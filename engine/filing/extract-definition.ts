@@ -76,15 +76,33 @@ export function extractDefinition(props: FormProperties, tabIndex: number): Extr
   const places = tabCells(tab, tabIndex);
   const top = tab.header.items.length;
   // Column titles: the lowest header label above the cell; row titles: the labels on its left.
+  // Both are worked out once per column and once per row (not once per cell: a wide row would
+  // rebuild the same prefix for each of its cells).
+  const columnTitles = new Map<number, string>();
   const columnTitle = (col: number) => {
-    for (let r = tab.header.items.length - 1; r >= 0; r--) {
-      const v = text(tab.header.items[r][col]?.value);
-      if (v) return v;
+    let title = columnTitles.get(col);
+    if (title === undefined) {
+      title = '';
+      for (let r = tab.header.items.length - 1; r >= 0 && !title; r--) title = text(tab.header.items[r][col]?.value);
+      columnTitles.set(col, title);
     }
-    return '';
+    return title;
   };
-  const rowTitle = (cells: { value?: unknown; editor?: unknown }[], col: number) =>
-    cells.slice(0, col).filter((c) => !c.editor).map((c) => text(c.value)).filter(Boolean).join(' ');
+  const rowTitles = new Map<number, string[]>();
+  const rowTitle = (r: number, col: number) => {
+    let titles = rowTitles.get(r);
+    if (!titles) {
+      // titles[c]: the non-empty labels of cells 0 … c-1 that have no editor, joined by spaces.
+      titles = [''];
+      for (const cell of tab.items[r]) {
+        const label = cell.editor ? '' : text(cell.value);
+        const before = titles[titles.length - 1];
+        titles.push(label ? (before ? `${before} ${label}` : label) : before);
+      }
+      rowTitles.set(r, titles);
+    }
+    return titles[col];
+  };
 
   const columns: ExtractColumn[] = [{ name: LINE_NUMBER_COLUMN, type: 'numeric', title: 'Line number', precision: 10, scale: 0, table }];
   const rows = new Map<string, ExtractRow>();
@@ -111,8 +129,7 @@ export function extractDefinition(props: FormProperties, tabIndex: number): Extr
     } else {
       row.entries.push({ kind: 'cell', x, code: cell.code });
     }
-    const body = p.section === 'body' ? tab.items[p.row] : [];
-    const derived = p.section === 'summary' ? text(tab.summary?.header[0]?.[p.col]?.value) : [rowTitle(body, p.col), columnTitle(p.col)].filter(Boolean).join(' - ');
+    const derived = p.section === 'summary' ? text(tab.summary?.header[0]?.[p.col]?.value) : [p.section === 'body' ? rowTitle(p.row, p.col) : '', columnTitle(p.col)].filter(Boolean).join(' - ');
     const column: ExtractColumn = { name: cell.code, type: extractType(cell.editor), editor: cell.editor, title: cell.label_map || cell.id || derived || cell.code, table };
     if (column.type === 'numeric') {
       column.precision = cell.precision ?? 19;
