@@ -14,9 +14,9 @@ const ENTITY_COUNT = 30;
 
 /** The state maps of metadata/modules/FormBatch.json and Form.json, as getStateMap answers them. */
 const BATCH_MAP = [[13, 55], [55, 13], [13, 75], [75, 13], [75, 55], [55, 56], [56, 45], [56, 74], [74, 55], [45, 74], [45, 71], [71, 74]];
-const FORM_MAP = [[50, 38], [38, 78], [78, 38], [78, 55], [55, 38], [55, 56], [56, 45], [56, 74], [74, 38], [45, 74]];
+const FORM_MAP = [[56, 45], [56, 74], [45, 74]];
 /** The entity's own steps: the regulator's moves (accept, ask for amendment) are not in REForm's map. */
-const RE_FORM_MAP = [[50, 38], [38, 78], [78, 38], [78, 55], [55, 38], [55, 56], [74, 38]];
+const RE_FORM_MAP = [[13, 78], [78, 13], [78, 55], [55, 78], [55, 56], [74, 13]];
 const asText = (pairs: number[][]) => pairs.map((p) => p.map(String));
 
 describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) => {
@@ -60,13 +60,13 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
       const batchStates = new Set((await db()('formbatch').distinct('state')).map((r) => Number(r.state)));
       expect([...batchStates].sort()).toEqual([13, 45, 55, 56, 71, 74, 75].sort());
       const formStates = new Set((await db()('form').distinct('state')).map((r) => Number(r.state)));
-      expect([...formStates].sort()).toEqual([38, 45, 50, 55, 56, 74, 78].sort());
+      expect([...formStates].sort()).toEqual([13, 45, 55, 56, 74, 78].sort());
       const forms = await db()('form').select('formbatch', 'state');
       for (const b of await db()('formbatch').select('*')) {
         const states = forms.filter((f) => Number(f.formbatch) === Number(b.id)).map((f) => Number(f.state));
         const n = (...s: number[]) => states.filter((x) => s.includes(x)).length;
         expect([b.total0, b.open, b.pendingverify, b.ready, b.submitted, b.accepted].map(Number), `batch ${b.id}`).toEqual([
-          states.length, n(50, 38, 74), n(78), n(55), n(56), n(45),
+          states.length, n(13, 74), n(78), n(55), n(56), n(45),
         ]);
       }
     });
@@ -108,25 +108,25 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
       expect(failure(await t.call('Record.select', [{ module: 'FormBatch' }], re))).toEqual({ code: 'E_NOPERMISSION', message: 'You do not have permission for FormBatch.select' });
       expect(failure(await t.call('Record.select', [{ module: 'Form' }], re))).toEqual({ code: 'E_NOPERMISSION', message: 'You do not have permission for Form.select' });
       expect(failure(await t.call('Record2.select', [{ module: 'Form' }], re)).code).toBe('E_NOPERMISSION');
-      const own = await formOf(1, 38);
+      const own = await formOf(1, 13);
       expect(failure(await t.call('Record.update', [{ module: 'Form', fields: ['id', 'updatectr', 'state'], values: [own.id, own.updatectr, 78] }], re)).code).toBe('E_NOPERMISSION');
       expect(failure(await t.call('StateManagement.getStateMap', [{ module: 'Form' }], re)).code).toBe('E_NOPERMISSION');
-      expect(await formRow(own.id)).toMatchObject({ state: 38, updatectr: own.updatectr });
+      expect(await formRow(own.id)).toMatchObject({ state: 13, updatectr: own.updatectr });
     });
 
     it("cannot update another entity's form by id: E_NOPERMISSION, no details, the row unchanged", async () => {
       for (const entity of [6, 2]) {
-        const target = await formOf(entity, 50);
+        const target = await formOf(entity, 13);
         const before = await formRow(target.id);
         for (const ctr of [target.updatectr, 999]) {
-          const f = failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [target.id, ctr, 38] }], re));
+          const f = failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [target.id, ctr, 78] }], re));
           // No E_CONCURRENT for a stale counter: that would hand over the other entity's row.
           expect(f.code, `form ${target.id} of entity ${entity}`).toBe('E_NOPERMISSION');
           expect(f.details).toBeUndefined();
         }
         expect(await formRow(target.id)).toEqual(before);
       }
-      expect(failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [999_999, 1, 38] }], re)).code).toBe('E_NOTFOUND');
+      expect(failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [999_999, 1, 78] }], re)).code).toBe('E_NOTFOUND');
     });
 
     it("cannot update another entity's batch by id", async () => {
@@ -145,7 +145,7 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
     });
 
     it('moves its own form along the state map, and only along it', async () => {
-      const own = await formOf(1, 38);
+      const own = await formOf(1, 13);
       const row = readBack(
         await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [own.id, own.updatectr, 78], reason: 'Please verify', read: ['id', 're', 'state', 'state_name_ind_field', 'updatectr'] }], re),
       );
@@ -160,7 +160,7 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
       expect(await formRow(ready.id)).toMatchObject({ state: 56 });
       expect(await formRow(own.id)).toMatchObject({ state: 78, updatectr: own.updatectr + 1 });
       const history = await db()('state_history').where({ module: 'form', record_id: own.id }).select('from_state', 'to_state', 'reason');
-      expect(history.map((h) => [Number(h.from_state), Number(h.to_state), h.reason])).toEqual([[38, 78, 'Please verify']]);
+      expect(history.map((h) => [Number(h.from_state), Number(h.to_state), h.reason])).toEqual([[13, 78, 'Please verify']]);
     });
 
     it("cannot re-file a form under another batch or write the engine's fields", async () => {
@@ -228,8 +228,8 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
     it.each([
       ['FormBatch', 'iru', BATCH_MAP, '13'],
       ['REFormBatch', 're', BATCH_MAP, '13'],
-      ['Form', 'iru', FORM_MAP, '50'],
-      ['REForm', 're', RE_FORM_MAP, '50'],
+      ['Form', 'iru', FORM_MAP, '13'],
+      ['REForm', 're', RE_FORM_MAP, '13'],
     ] as const)('%s answers its map and default state to %s', async (module, who, pairs, initial) => {
       const values = await t.call('StateManagement.getStateMap', [{ module }], who === 'iru' ? iru : re);
       expect(values).toEqual([
