@@ -133,6 +133,10 @@ export async function seedDemoForms(db: Knex, createon: string): Promise<Record<
     if (!submitterOf.has(Number(l.link_fk_re))) submitterOf.set(Number(l.link_fk_re), Number(l.link_fk_user));
   }
 
+  // Forms whose code has a demo template (seeds/demo-templates.ts) are filed on its version 1.
+  const templateOf = new Map<string, number>();
+  for (const t of await db('formtemplate').select('id', 'code')) templateOf.set(String(t.code), Number(t.id));
+
   const batches: Record<string, unknown>[] = [];
   const forms: Record<string, unknown>[] = [];
   const addBatch = (
@@ -184,6 +188,8 @@ export async function seedDemoForms(db: Knex, createon: string): Promise<Record<
         lastsubmiton: submitted ? submittedOn : null,
         submitby: submitted ? (submitterOf.get(re) ?? null) : null,
         state: states[j],
+        formtemplate: templateOf.get(code) ?? null,
+        templateversion: templateOf.has(code) ? 1 : null,
         createon,
       });
     });

@@ -153,7 +153,9 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
       const skip = failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [own.id, own.updatectr + 1, 45] }], re));
       expect(skip.code).toBe('E_STATETRANSITION');
       // The entity submits a ready form; accepting it is the regulator's move, never the entity's.
-      const ready = await formOf(1, 55);
+      // A form without a template: one with a template must pass its rules first (engine/actions/filing tests).
+      const readyRow = await db()('form').where({ re: 1, state: 55 }).whereNull('formtemplate').orderBy('id').first('id', 'updatectr');
+      const ready = { id: Number(readyRow.id), updatectr: Number(readyRow.updatectr) };
       const sent = readBack(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [ready.id, ready.updatectr, 56] }], re));
       expect(sent).toMatchObject({ id: ready.id, updatectr: ready.updatectr + 1 });
       expect(failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [ready.id, ready.updatectr + 1, 45] }], re)).code).toBe('E_STATETRANSITION');
