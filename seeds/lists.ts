@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
-export const LIST_GROUPS = { status: 1, calendar: 80, helpdeskCategory: 248, parameterType: 280, position: 295 } as const;
+export const LIST_GROUPS = { status: 1, calendar: 80, helpdeskCategory: 248, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
 
 /** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
 export const STATUSES: [number, string, string][] = [
@@ -72,6 +72,12 @@ export const POSITIONS: [number, string][] = [
 ];
 
 /**
+ * Position values of the senior positions (seed 002 §6: 10000-19999 with role 27 may create ad
+ * hoc forms and sees App I/II; 19000-19999 would be limited to App I/II). The others have none.
+ */
+export const SENIOR_POSITION_VALUES: Record<number, string> = { 300: '10000', 301: '10001', 302: '10002', 304: '10004' };
+
+/**
  * Reporting calendars of form batches and forms (group 80, seed 003 §3); value0 is the number of
  * months a period spans. Seed 003 fixes only that 277 and 278 exist; their names are ours.
  */
@@ -82,6 +88,15 @@ export const CALENDARS: [number, string, string][] = [
   [281, 'Annual', '12'],
   [282, 'Ad Hoc', ''],
 ];
+
+/**
+ * The status filters of the forms (group 618) and submissions (group 619) lists (seed 002 §4,
+ * §9): value0 holds the `id|name` pair the seed stores, the entry id is the group then the state.
+ */
+export const FORM_STATUSES: [number, string][] = [[13, 'Open'], [78, 'Pending Verification'], [55, 'Ready'], [56, 'Submitted'], [45, 'Accepted'], [74, 'Amendment Required']];
+export const SUBMISSION_STATUSES: [number, string][] = [[13, 'Open'], [75, 'Incomplete'], [55, 'Ready'], [56, 'Submitted'], [45, 'Accepted'], [74, 'Amendment Required'], [71, 'Completed']];
+const statusPairs = (group: number, states: [number, string][]) =>
+  states.map(([state, name], i) => ({ id: group * 1000 + state, name, value0: `${state}|${name}`, listgroup: group, displayorder: i + 1 }));
 
 /** Parameter field types (group 280, seed 003 §3); value0 is the editor kind. */
 export const PARAMETER_TYPES: [number, string, string][] = [
@@ -114,14 +129,18 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     { id: LIST_GROUPS.parameterType, name: 'Parameter type' },
     { id: LIST_GROUPS.position, name: 'Position' },
     { id: LIST_GROUPS.helpdeskCategory, name: 'Helpdesk category' },
+    { id: LIST_GROUPS.formStatus, name: 'Form status' },
+    { id: LIST_GROUPS.submissionStatus, name: 'Submission status' },
   ].map((g) => ({ ...g, state: 33, createon }));
 
   const entries = [
     ...STATUSES.map(([id, code, name], i) => ({ id, name, value0: code, listgroup: LIST_GROUPS.status, displayorder: i + 1 })),
-    ...POSITIONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.position, displayorder: i + 1 })),
+    ...POSITIONS.map(([id, name], i) => ({ id, name, value0: SENIOR_POSITION_VALUES[id] ?? null, listgroup: LIST_GROUPS.position, displayorder: i + 1 })),
     ...CALENDARS.map(([id, name, months], i) => ({ id, name, value0: months || null, listgroup: LIST_GROUPS.calendar, displayorder: i + 1 })),
     ...PARAMETER_TYPES.map(([id, name, kind], i) => ({ id, name, value0: kind, listgroup: LIST_GROUPS.parameterType, displayorder: i + 1 })),
     ...HELPDESK_CATEGORIES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.helpdeskCategory, displayorder: i + 1 })),
+    ...statusPairs(LIST_GROUPS.formStatus, FORM_STATUSES),
+    ...statusPairs(LIST_GROUPS.submissionStatus, SUBMISSION_STATUSES),
   ].map((e) => ({ ...e, state: 33, createon }));
 
   return {

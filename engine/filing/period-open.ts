@@ -29,7 +29,7 @@ export interface PeriodScope {
   category?: number;
   /** Only these entities (ad hoc forms: the caller's entity). */
   re?: number;
-  /** Only these templates (ad hoc forms: the chosen code). */
+  /** Only these templates, already checked by the caller (ad hoc forms: the chosen code the entity may file). */
   templates?: number[];
   dryRun?: boolean;
 }
@@ -160,7 +160,7 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
   let latestDue: string | null = null;
 
   for (const entity of entities) {
-    const mine = templates.filter((t) => files(entity, t));
+    const mine = scope.templates ? templates : templates.filter((t) => files(entity, t));
     if (!mine.length) continue;
     // The batch is due when its most generous form is: no form of it is late before then.
     const due = addDays(p.end, Math.max(...mine.map((t) => t.duedays)));

@@ -1,4 +1,5 @@
 // The actions around reporting periods (docs/filing-periods.md), registered together.
 import { formBatchOpenPeriod } from './open-period.js';
+import { reCreateAdhocForm, reGetAdhocList } from './adhoc.js';
 
-export const periodActions = [formBatchOpenPeriod];
+export const periodActions = [formBatchOpenPeriod, reGetAdhocList, reCreateAdhocForm];
