@@ -380,6 +380,25 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     expect(await answerDialog(page, 'ok')).toContain('/static/json/no-such-form.json: 404');
   });
 
+  more('shows schema problems at their fields before Save asks the server', async () => {
+    await openDesigner(page, `${portal.url}/iru/formviewer/${templateId}`);
+    await setText(page, 'input[name=tab-title]', '');
+    await settle();
+    const calls: string[] = [];
+    const count = (r: import('puppeteer-core').HTTPRequest) => {
+      if (r.method() === 'POST') calls.push(r.url());
+    };
+    page.on('request', count);
+    try {
+      await page.click('[data-action=save]');
+      await page.waitForSelector('[data-problem=tab-title]');
+    } finally {
+      page.off('request', count);
+    }
+    expect(await page.$eval('[data-problem=tab-title]', (e) => e.textContent)).toBe('must NOT have fewer than 1 characters');
+    expect(calls).toEqual([]);
+  });
+
   more('keeps the grid wide at 1024 × 768: the accordion starts folded and opens on request', async () => {
     await page.setViewport({ width: 1024, height: 768 });
     try {

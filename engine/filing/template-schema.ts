@@ -194,9 +194,18 @@ const MAX_SCHEMA_PROBLEMS = 50;
 export function schemaProblems(properties: unknown): TemplateProblem[] {
   validator ??= ajv.compile(FormPropertiesSchema);
   if (validator(properties)) return [];
+  return schemaErrorProblems(validator.errors ?? []);
+}
+
+/**
+ * Ajv's errors as template problems. Shared with the designer, which runs the same schema
+ * compiled ahead of time (client/src/metadata/template-validator.generated.js: no eval in the
+ * browser), so it words and places problems exactly as a save would.
+ */
+export function schemaErrorProblems(errors: readonly ErrorObject[]): TemplateProblem[] {
   const seen = new Set<string>();
   const problems: TemplateProblem[] = [];
-  for (const e of validator.errors ?? []) {
+  for (const e of errors) {
     // A union's branches each report; the first failing branch is enough.
     if (e.keyword === 'anyOf') continue;
     const path = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;

@@ -6,6 +6,7 @@ import { rpc, RpcError } from '../rpc/rpc';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { placeProblems, type PlacedProblem } from './grid-view';
+import { templateSchemaFields } from './template-problems';
 import type { Range } from './tab-edits';
 
 export const FORM_NOT_FOUND = 'Form not found.';
@@ -163,6 +164,12 @@ export function useDesigner(source: DesignerSource) {
 
   const save = useCallback(async () => {
     if (!props || !record || record.module === 'static') return;
+    // Schema problems are shown at once, where they are, without asking the server.
+    const local = templateSchemaFields(props);
+    if (local) {
+      setProblems(placeProblems(props, local));
+      return;
+    }
     setSaving(true);
     try {
       const row = await rpc.update({ module: record.module, fields: ['id', 'properties', 'updatectr'], values: [record.id, JSON.stringify(props), record.updatectr] });
