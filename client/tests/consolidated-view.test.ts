@@ -2,7 +2,7 @@
 // open from the template list's View button with their title, status and one pill per tab; merged
 // headers carry their spans and the cells they cover are not drawn; numbers are right-aligned;
 // the pills switch tabs; an add-new-rows tab shows its header and pattern row; a missing id says
-// `Form not found.`.
+// `Form not found.`; a filed form shows its values (Form.getData) at /iru/consolidated/:id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
@@ -115,6 +115,40 @@ describe('the consolidated view of a template', () => {
   it('fits 1024×768 without the page scrolling sideways', async () => {
     await openTemplate(page, portal, 'TRC-02');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  it('shows a filed form with its values formatted and its formulas computed, and Form not found. for a missing form', async () => {
+    const db = portal.t.database.db;
+    const template = await db('formtemplate').where({ code: 'BNK-01' }).first('id');
+    await db('formbatch').insert({ re: 1, name: 'Consolidated view', endon: '2026-01-31', duedate: '2026-02-15', state: 13, frozen_ind: false });
+    const batch = Number((await db('formbatch').max({ id: 'id' }))[0].id);
+    await db('form').insert({ code: 'BNK-01', name: 'Statement of Financial Position', re: 1, formbatch: batch, state: 13, formtemplate: template.id, templateversion: 1, endon: '2026-01-31', datedesc: 'January 2026' });
+    const form = Number((await db('form').max({ id: 'id' }))[0].id);
+    const cells = [
+      { tab: '01', address: 'B3', value: '1234567' },
+      { tab: '01', address: 'B4', value: '33' },
+      { tab: '03', address: 'B2', value: '31-01-2026' },
+      { tab: '03', address: 'B5', value: '1,000,000.50' },
+    ];
+    const { updatectr } = await db('form').where({ id: form }).first('updatectr');
+    const saved = await portal.t.call('Form.saveData', [{ form, updatectr: Number(updatectr), cells }], await portal.t.sessionFor('preparer'));
+    expect(saved[0], JSON.stringify(saved)).toMatchObject({ type: 'recordset' });
+
+    await page.goto(`${portal.url}/iru/consolidated/${form}`);
+    await page.waitForSelector(TABLE);
+    expect(await page.$eval('.cv-description', (e) => e.textContent)).toBe('BNK-01 - Statement of Financial Position, January 2026');
+    const assets = await drawnRows(page);
+    expect(assets[2].map((c) => c.text)).toEqual(['Cash and short-term funds', '1,234,567', '']);
+    expect(assets[7].map((c) => [c.text, c.align])).toEqual([['Total assets', 'start'], ['1,234,600', 'right'], ['0', 'right']]);
+    await page.click('[data-consolidated-view] [role=tab][data-tab-id="03"]');
+    await page.waitForSelector(`${TABLE}[data-tab="03"]`);
+    const notes = await drawnRows(page);
+    expect(notes[1][1].text).toBe('31-01-2026');
+    expect(notes[4][1].text).toBe('1,000,000.50');
+
+    await page.goto(`${portal.url}/iru/consolidated/999999`);
+    await page.waitForSelector('[data-not-found]');
+    expect(await page.$eval('[data-not-found] [role=alert]', (e) => e.textContent)).toBe('Form not found.');
   });
 
   it('says Form not found. for a template that does not exist', async () => {

@@ -51,6 +51,7 @@ const DesignerPage = lazy(() => import('../designer/designer-page'));
 const FormEntryPage = lazy(() => import('../filing/entry-page'));
 const FormHistoryPage = lazy(() => import('../filing/history-page'));
 const ConsolidatedTemplatePage = lazy(() => import('../filing/consolidated-template-page'));
+const ConsolidatedFormPage = lazy(() => import('../filing/consolidated-form-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -142,6 +143,7 @@ const RE_ROUTES: RouteObject[] = [
   { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="re" shell="re" /></Lazy> },
   { path: 'form/:id', element: <Lazy><FormEntryPage key="re" side="entity" /></Lazy> },
   { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
+  { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="re" side="entity" /></Lazy> },
   ...screenRoutes('re'),
 ];
 
@@ -169,6 +171,7 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'formviewer/:id', element: <Lazy><DesignerPage /></Lazy> },
   { path: 'form/:id', element: <Lazy><FormEntryPage key="iru" side="regulator" /></Lazy> },
   { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="iru" side="regulator" /></Lazy> },
+  { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="iru" side="regulator" /></Lazy> },
   { path: 'formviewer', element: <Lazy><DesignerPage /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
   { path: 'formtemplate/view/:id', element: <Lazy><ConsolidatedTemplatePage /></Lazy> },

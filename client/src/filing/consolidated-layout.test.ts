@@ -57,6 +57,8 @@ describe('the consolidated layout', () => {
     expect(rows[2].cells[3].text).toBe('1,000');
     expect(rows[3].cells.every((c) => c.text === '')).toBe(true);
     expect(rows[4].cells[0].address).toBe('A5');
+    // Form.getData's row count wins: a summary's cells below the data rows do not add rows.
+    expect(tabLayout(register, new Map([[cellKey('01', 'B9'), 'a summary value']]), { '01': 2 }).rows).toHaveLength(4);
   });
 
   it('adds the tab summary after a blank row (header row 10, values row 11 under 1 + 7 rows), and skips a deleted one', () => {

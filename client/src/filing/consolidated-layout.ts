@@ -99,11 +99,16 @@ function viewCell(src: Source, col: number, left: number, tabId: string, values:
   };
 }
 
+/** Data rows of add-new-rows tabs by tab id (Form.getData's `rows`). */
+export type DataRows = Readonly<Record<string, number>>;
+
 /**
- * Data rows of an add-new-rows tab: as many as the values reach (sheet rows after the header);
+ * Data rows of an add-new-rows tab: as `rows` says; else as many as the values reach (sheet rows
+ * after the header: pass `rows` when the tab has a summary, whose cells lie below the data rows);
  * without values (a template shown on its own) the one pattern row.
  */
-function addedRowCount(tab: Tab, values: CellValues | undefined): number {
+function addedRowCount(tab: Tab, values: CellValues | undefined, rows: DataRows | undefined): number {
+  if (rows?.[tab.id] !== undefined) return rows[tab.id];
   if (!values) return tab.items.length;
   const top = tab.header.items.length;
   const prefix = `${tab.id}!`;
@@ -117,13 +122,13 @@ function addedRowCount(tab: Tab, values: CellValues | undefined): number {
 }
 
 /** The rows of a tab as the view draws them: covered cells left out, spans on the covering cell. */
-export function tabLayout(tab: Tab, values?: CellValues): TabLayout {
+export function tabLayout(tab: Tab, values?: CellValues, dataRows?: DataRows): TabLayout {
   const top = tab.header.items.length;
   const left = tab.header.left;
   const sources: Source[][] = tab.header.items.map((cells, r) => cells.map((cell) => ({ cell, sheetRow: r + 1, header: true })));
   if (tab.type === 'add-new-rows') {
     const pattern = tab.items[0] ?? [];
-    const count = addedRowCount(tab, values);
+    const count = addedRowCount(tab, values, dataRows);
     for (let i = 0; i < count; i++) sources.push(pattern.map((cell) => ({ cell: { ...cell, rowspan: undefined, colspan: undefined }, sheetRow: top + 1 + i, header: false })));
   } else {
     tab.items.forEach((cells, r) => sources.push(cells.map((cell) => ({ cell, sheetRow: top + 1 + r, header: false }))));

@@ -4,13 +4,15 @@
 // a filed form both draw it; `values` are the form's stored values (consolidated-layout.ts).
 import { useMemo, useState, type CSSProperties } from 'react';
 import type { FormProperties } from '../../../engine/filing/template-schema.js';
-import { tabLayout, visibleTabs, type CellValues, type ViewRow } from './consolidated-layout';
+import { tabLayout, visibleTabs, type CellValues, type DataRows, type ViewRow } from './consolidated-layout';
 import './consolidated-view.css';
 
 export interface ConsolidatedViewProps {
   properties: FormProperties;
   /** Stored values by `cellKey(tab id, address)`; without them data cells show their defaults. */
   values?: CellValues;
+  /** Data rows of add-new-rows tabs by tab id (Form.getData's `rows`). */
+  rows?: DataRows;
   title: string;
   description?: string;
   status?: string;
@@ -46,11 +48,11 @@ function Rows({ rows, cellTag }: { rows: ViewRow[]; cellTag: (kind: string) => '
   );
 }
 
-export function ConsolidatedView({ properties, values, title, description, status }: ConsolidatedViewProps) {
+export function ConsolidatedView({ properties, values, rows, title, description, status }: ConsolidatedViewProps) {
   const tabs = useMemo(() => visibleTabs(properties), [properties]);
   const [selected, setSelected] = useState(tabs[0]?.index ?? -1);
   const tab = properties.items[selected];
-  const layout = useMemo(() => (tab ? tabLayout(tab, values) : null), [tab, values]);
+  const layout = useMemo(() => (tab ? tabLayout(tab, values, rows) : null), [tab, values, rows]);
   const header = layout?.headerRows ?? 0;
   const tableWidth = layout && layout.columns.length > 0 && layout.columns.every((w) => w !== undefined)
     ? layout.columns.reduce<number>((n, w) => n + (w ?? 0), 0)
