@@ -30,8 +30,9 @@ export const CRUD_ACTIONS = ['select', 'create', 'update', 'delete'] as const;
 
 /** IRU staff maintain these; everything else they may only read. */
 const IRU_EDITS = ['RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'DashboardChart', 'FormTemplate', 'FormPropertiesOverride'];
-/** IRU staff review submissions (state changes, freezing) but do not create or delete them. */
+/** IRU staff review submissions (state changes, freezing) and delete them (docs/filing-periods.md); they open periods rather than create batches by hand. */
 const IRU_UPDATES = ['Form', 'FormBatch'];
+const IRU_DELETES = ['Form.delete', 'FormBatch.delete'];
 
 /** Help desk and queries (docs/threads.md): IRU staff raise, answer and move threads. */
 const THREAD_IRU_GRANTS = ['Helpdesk.create', 'Helpdesk.update', 'HelpdeskMessage.create', 'Helpdesk_Reference.create', 'HelpdeskMessage_Reference.create', 'Query.create', 'Query.update', 'QueryMessage.create', 'Query_Reference.create', 'QueryMessage_Reference.create', 'Resubmission.create', 'ResubmissionForm.create'];
@@ -60,6 +61,7 @@ const SELF_SERVICE = ['My-User.select', 'My-User.update'];
 const IRU_GRANTS = new Set<string>([
   ...IRU_EDITS.flatMap((m) => [`${m}.create`, `${m}.update`]),
   ...IRU_UPDATES.map((m) => `${m}.update`),
+  ...IRU_DELETES,
   ...ACCOUNT_PERMISSIONS,
   ...MAIL_PERMISSIONS,
   ...SYSTEM_PERMISSIONS,

@@ -16,6 +16,7 @@ import { countsMayChange, recountFor } from './counters.js';
 import { checkRequiredWhen, checkStateRequires, checkTransitionPermission, checkWritableWhen, closingValues } from './thread-rules.js';
 import { guardWrite } from './write-guards.js';
 import { afterFormStateChange, isFormTable } from '../filing/form-state-effects.js';
+import { beforeFilingDelete } from '../filing/period-delete.js';
 
 export interface UpdateArgs {
   module: string;
@@ -152,6 +153,8 @@ export async function deleteRecord(ctx: ActionContext, args: DeleteArgs): Promis
   const stored = await loadForWrite(ctx, module, scopeRe, id, { lock: true });
   if (Number(stored[module.ctrField]) !== ctr) await concurrent(ctx, module, scopeRe, id, ctr);
   await guardWrite(ctx, module, stored, null);
+  // A submission goes with its forms, a form with its cells, revisions and extract rows.
+  await beforeFilingDelete(ctx, module, stored);
   const qb = ctx.db(module.table).where(module.idField, id).andWhere(module.ctrField, ctr);
   let affected: number;
   try {

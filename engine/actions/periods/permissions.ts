@@ -1,10 +1,9 @@
 // The regulator's own tasks around reporting periods (docs/filing-periods.md); seeds/access.ts
 // derives the permission tasks from this list and grants them to the IRU role. RE users never
 // hold them: they file what the regulator opened, and create only ad hoc forms (RE.createAdhocForm).
+// Deleting batches and forms is Record.delete with the modules' own delete tasks.
 export const PERIOD_PERMISSIONS = {
   open: 'FormBatch.action.openPeriod',
-  removeBatch: 'FormBatch.action.remove',
-  removeForm: 'Form.action.remove',
   completeness: 'FormBatch.action.completeness',
 } as const;
 
