@@ -318,6 +318,10 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     expect(await answerDialog(page, 'no')).toContain('This definition has changes that are not saved. Leave the page and lose them?');
     expect(await pathOf(page)).toBe(here);
     await page.waitForSelector(GRID);
+    // Asked again, Leave goes.
+    await page.click('a[href="/iru/formtemplate"]');
+    await answerDialog(page, 'yes');
+    await waitForPath(page, (p) => p === '/iru/formtemplate');
   });
 
   more('adds a tab, removes it after a confirmation, duplicates a tab, and saves them', async () => {

@@ -37,7 +37,7 @@ export const COLUMN_MENU = ['remove_col', '---------', 'filter_by_condition', 'f
 /**
  * One HyperFormula workbook holding every tab as a sheet named by its id, so a formula citing a
  * cell of another tab computes in the grid. The grid's formulas plugin takes the sheet of its own
- * tab over (and destroys the workbook with the grid).
+ * tab over; the grid destroys the workbook when it goes.
  */
 export function designerWorkbook(props: FormProperties): HyperFormula {
   const layout = designerLayout(props);
@@ -102,6 +102,9 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
   const tab = props.items[tabIndex];
   // Built once per grid (the page mounts a new grid per tab): other tabs cannot change meanwhile.
   const [engine] = useState(() => designerWorkbook(props));
+  // Handsontable destroys only the engines it built: this one goes with the grid, after the
+  // grid's own teardown (which still unregisters from it) has run.
+  useEffect(() => () => void setTimeout(() => engine.destroy(), 0), [engine]);
   const hidden = useMemo(() => hiddenIndexes(tab.type === 'add-new-rows' ? undefined : tab.hide_rows, tab.hide_cols), [tab.hide_rows, tab.hide_cols, tab.type]);
   const selectedCount = (kind: 'row' | 'col') => {
     const sel = hot.current?.hotInstance?.getSelectedRangeLast();
