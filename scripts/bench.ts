@@ -7,6 +7,7 @@
 //      BENCH_ROWS=100000  BENCH_WORKERS=1 (0: fire from the server's own thread)  BENCH_STAGES=1
 //      BENCH_RE_INDEX=state,name (what-if: an extra index on re before measuring)
 //      BENCH_EXPORT=1 (0: skip the Excel export benchmark, scripts/bench/export-list.ts)  BENCH_EXPORT_ROWS=100000
+//      BENCH_FORMS=1 (0: skip filing a large form, scripts/bench/form-data.ts)  BENCH_FORM_RUNS=9
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,7 @@ import { runLoad } from './bench/load.js';
 import { timeStages } from './bench/stages.js';
 import { printTable, TARGET, type DialectResult } from './bench/report.js';
 import { benchExports, EXPORT_TARGET, printExportTable } from './bench/export-list.js';
+import { benchFormData, FORM_TARGET, printFormData, type FormDataResult } from './bench/form-data.js';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {
@@ -124,9 +126,12 @@ async function main() {
   printTable(results);
   const exports = settings.export ? await benchExports(wanted) : [];
   if (exports.length) printExportTable(exports);
+  const forms: FormDataResult[] = [];
+  if (process.env.BENCH_FORMS !== '0') for (const r of results) forms.push(await benchFormData(r.dialect));
+  if (forms.length) printFormData(forms);
   const machine = { cpus: availableParallelism(), cpu: cpus()[0]?.model, node: process.version, platform: process.platform };
   mkdirSync('.bench', { recursive: true });
-  writeFileSync('.bench/results.json', JSON.stringify({ at: new Date().toISOString(), machine, settings, target: TARGET, results, exportTarget: EXPORT_TARGET, exports }, null, 2) + '\n');
+  writeFileSync('.bench/results.json', JSON.stringify({ at: new Date().toISOString(), machine, settings, target: TARGET, results, exportTarget: EXPORT_TARGET, exports, formTarget: FORM_TARGET, forms }, null, 2) + '\n');
   console.log('\nWritten to .bench/results.json');
 }
 

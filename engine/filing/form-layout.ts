@@ -32,6 +32,8 @@ export function parseAddress(address: string): { col: number; row: number } | nu
 
 export class FormLayout {
   readonly cells: DataCell[];
+  /** Whether any cell has a disable condition: without one, no workbook is needed to tell disabled cells. */
+  readonly hasDisableConditions: boolean;
   private readonly byCode = new Map<string, DataCell>();
   private readonly tabs = new Map<string, Tab>();
   /** Cells by `tab:column index`, so locating a cell does not walk the whole form. */
@@ -42,6 +44,7 @@ export class FormLayout {
       .filter((p) => p.cell.code)
       .map((p) => ({ place: p, tab: p.tab.id, code: p.cell.code!, repeats: p.tab.type === 'add-new-rows' && p.section === 'body' }));
     for (const c of this.cells) if (!this.byCode.has(c.code)) this.byCode.set(c.code, c);
+    this.hasDisableConditions = this.cells.some((c) => c.place.cell.disablecondition !== undefined);
     for (const t of template.items) this.tabs.set(t.id, t);
     for (const c of this.cells) {
       const k = `${c.tab}:${c.place.col}`;

@@ -154,18 +154,7 @@ export async function saveFormData(ctx: ActionContext, args: SaveArgs): Promise<
   const planned = plannedWrites(filed, content, resolved);
   // Disable conditions are judged on the values as they will be: a value written into a cell
   // that its condition turns off is refused like a write to a disabled cell.
-  const next = nextContent(filed, content, planned, resolved.rows);
-  const wb = buildWorkbook(filed, next, ctx.services.config.formulaLicenseKey);
-  try {
-    const disabled = new Set(wb.checks().disabled.map((d) => `${d.code}#${d.row}`));
-    const problems: Record<string, string> = {};
-    for (const w of resolved.writes.values()) {
-      if (w.value !== null && isReadOnly(w.at, disabled)) problems[cellKey(w.at.cell.tab, filed.layout.address(w.at.cell, w.at.row, resolved.rows))] = 'This cell is disabled by the values of other cells and cannot be written.';
-    }
-    if (Object.keys(problems).length) throw errors.validation(problems);
-  } finally {
-    wb.destroy();
-  }
+  if (filed.layout.hasDisableConditions) refuseDisabledWrites(ctx, filed, nextContent(filed, content, planned, resolved.rows), resolved);
 
   const changes: CellChanges = {};
   for (const w of planned) {
@@ -188,6 +177,20 @@ export async function saveFormData(ctx: ActionContext, args: SaveArgs): Promise<
   }
   await writeRevision(ctx.db, form.id, ctr, state, who, changes);
   return { id: form.id, updatectr: ctr };
+}
+
+function refuseDisabledWrites(ctx: ActionContext, filed: FiledTemplate, next: FormContent, resolved: Resolved): void {
+  const wb = buildWorkbook(filed, next, ctx.services.config.formulaLicenseKey);
+  try {
+    const disabled = new Set(wb.checks().disabled.map((d) => `${d.code}#${d.row}`));
+    const problems: Record<string, string> = {};
+    for (const w of resolved.writes.values()) {
+      if (w.value !== null && isReadOnly(w.at, disabled)) problems[cellKey(w.at.cell.tab, filed.layout.address(w.at.cell, w.at.row, resolved.rows))] = 'This cell is disabled by the values of other cells and cannot be written.';
+    }
+    if (Object.keys(problems).length) throw errors.validation(problems);
+  } finally {
+    wb.destroy();
+  }
 }
 
 function nextContent(filed: FiledTemplate, content: FormContent, planned: readonly CellWrite[], rows: Record<string, number>): FormContent {

@@ -38,7 +38,7 @@ export function isReadOnly(at: CellAt, disabled: ReadonlySet<string>): boolean {
 /** The cells of `Form.getData`: input values as stored, formula values as computed now. */
 export function cellValueRows(filed: FiledTemplate, content: FormContent, wb: FormWorkbook): CellValueRow[] {
   const results = wb.results();
-  const disabled = new Set(wb.checks().disabled.map((d) => `${d.code}#${d.row}`));
+  const disabled = filed.layout.hasDisableConditions ? new Set(wb.checks().disabled.map((d) => `${d.code}#${d.row}`)) : new Set<string>();
   return eachCell(filed, content.rows).map((at) => {
     const c = at.cell.place.cell;
     let value: StoredValue;

@@ -159,6 +159,16 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     expect(info(await t.call('Form.getData', [{ form }], iru)).form).toBe(form);
   });
 
+  it('refuses a value in a cell its disable condition turns off, judged on the values being saved', async () => {
+    const { form } = await newForm('INS-03');
+    // Capital held at overseas branches (02!B7) is asked for only when there are branches (02!B6).
+    const f = failure(await save(form, 1, [{ tab: '02', address: 'B7', value: 100 }]));
+    expect(f.details).toEqual({ '02!B7': 'This cell is disabled by the values of other cells and cannot be written.' });
+    readBack(await save(form, 1, [{ tab: '02', address: 'B6', value: 2 }, { tab: '02', address: 'B7', value: 100 }]));
+    const { cells } = await getData(form);
+    expect(cells.find((c) => c.tab === '02' && c.address === 'B7')).toMatchObject({ value: '100', readonly: false });
+  });
+
   it('validates a form: required cells, cell validations with their messages, form checks', async () => {
     const { form } = await newForm('INS-03');
     readBack(await save(form, 1, [{ tab: '01', address: 'B5', value: -5 }]));
