@@ -1,5 +1,6 @@
 // The actions around reporting periods (docs/filing-periods.md), registered together.
 import { formBatchOpenPeriod } from './open-period.js';
 import { reCreateAdhocForm, reGetAdhocList } from './adhoc.js';
+import { formBatchCompleteness, formBatchCompletenessEntities } from './completeness.js';
 
-export const periodActions = [formBatchOpenPeriod, reGetAdhocList, reCreateAdhocForm];
+export const periodActions = [formBatchOpenPeriod, reGetAdhocList, reCreateAdhocForm, formBatchCompleteness, formBatchCompletenessEntities];
