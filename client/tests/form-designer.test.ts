@@ -413,10 +413,11 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
       expect(wide.w).toBeGreaterThan(0.8 * 1024 - 60);
       // Seed 001 §9: window height − 160.
       expect(Math.round(wide.h)).toBe(768 - 160);
+      await screenshot(page, 'form-designer-1024');
       await page.click('[data-action=toggle-side]');
       await page.waitForFunction(() => !(document.querySelector('#designer-side') as HTMLElement).hidden);
       await page.waitForFunction((w) => (document.querySelector('[data-testid=designer-grid] .handsontable')?.getBoundingClientRect().width ?? 0) < w - 200, {}, wide.w);
-      await screenshot(page, 'form-designer-1024');
+      await screenshot(page, 'form-designer-1024-properties');
     } finally {
       await page.setViewport({ width: 1366, height: 768 });
     }

@@ -70,11 +70,29 @@ interface GridProps {
 }
 
 /**
- * Drawn again only when the template, the tab or the problems change: a selection re-rendering
- * the page must not reach handsontable, whose updateSettings rebuilds the context and column menus
- * (closing a menu the right-click that selected the cell has just opened).
+ * The grid is drawn again only when the template, the tab or the problems change: a selection
+ * re-rendering the page must not reach handsontable, whose updateSettings rebuilds the context and
+ * column menus (closing a menu the right-click that selected the cell has just opened). The
+ * page's actions (a new object each render) are handed on through a ref behind stable functions.
  */
-export const DesignerGrid = memo(DesignerGridView, (a, b) => a.props === b.props && a.tabIndex === b.tabIndex && a.problems === b.problems);
+export function DesignerGrid({ actions, ...rest }: GridProps) {
+  const latest = useRef(actions);
+  latest.current = actions;
+  const stable = useMemo<GridActions>(
+    () => ({
+      onSelect: (...a) => latest.current.onSelect(...a),
+      onValue: (...a) => latest.current.onValue(...a),
+      onMoveColumns: (...a) => latest.current.onMoveColumns(...a),
+      onMoveRows: (...a) => latest.current.onMoveRows(...a),
+      onRemoveRows: (...a) => latest.current.onRemoveRows(...a),
+      onRemoveColumns: (...a) => latest.current.onRemoveColumns(...a),
+    }),
+    [],
+  );
+  return <MemoisedGrid {...rest} actions={stable} />;
+}
+
+const MemoisedGrid = memo(DesignerGridView);
 
 function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
   const hot = useRef<HotTableRef>(null);
@@ -97,8 +115,6 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
     const bad = new Set(problems.filter((p) => p.tabIndex === tabIndex && p.row !== undefined).map((p) => `${p.row},${p.col}`));
     return view.cells.map((c) => (bad.has(`${c.row},${c.col}`) ? { ...c, className: `${c.className} cell-problem` } : c));
   }, [view, problems, tabIndex]);
-  const act = useRef(actions);
-  act.current = actions;
   const tab = props.items[tabIndex];
   // Built once per grid (the page mounts a new grid per tab): other tabs cannot change meanwhile.
   const [engine] = useState(() => designerWorkbook(props));
@@ -144,26 +160,26 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
         width="100%"
         afterSelectionEnd={(row, col, row2, col2) => {
           if (row < 0 || col < 0) return;
-          act.current.onSelect({ row, col, row2, col2 }, selectedCount('row'), selectedCount('col'));
+          actions.onSelect({ row, col, row2, col2 }, selectedCount('row'), selectedCount('col'));
         }}
         afterChange={(changes, source) => {
           if (!changes || source === 'loadData' || source === 'updateData') return;
-          for (const [row, col, , value] of changes) act.current.onValue(row, Number(col), value === null || value === undefined ? '' : String(value));
+          for (const [row, col, , value] of changes) actions.onValue(row, Number(col), value === null || value === undefined ? '' : String(value));
         }}
         beforeColumnMove={(columns, finalIndex, _drop, possible) => {
-          if (possible && finalIndex !== undefined) act.current.onMoveColumns(columns, finalIndex);
+          if (possible && finalIndex !== undefined) actions.onMoveColumns(columns, finalIndex);
           return false;
         }}
         beforeRowMove={(rows, finalIndex, _drop, possible) => {
-          if (possible && finalIndex !== undefined) act.current.onMoveRows(rows, finalIndex);
+          if (possible && finalIndex !== undefined) actions.onMoveRows(rows, finalIndex);
           return false;
         }}
         beforeRemoveRow={(_index, _amount, physical) => {
-          act.current.onRemoveRows(physical);
+          actions.onRemoveRows(physical);
           return false;
         }}
         beforeRemoveCol={(_index, _amount, physical) => {
-          act.current.onRemoveColumns(physical);
+          actions.onRemoveColumns(physical);
           return false;
         }}
       />
