@@ -1,13 +1,17 @@
 // npm run bench, the form template part (issue 15): the server's check of a large template on
-// save, and the designer opening it in Chromium, each beside a floor measured in the same run.
+// save, its save through the protocol on each database, and the designer opening it in Chromium,
+// each beside a floor measured in the same run.
 // A measurement, not a test: a missed target is printed, the exit code stays 0.
 //
-// Env: BENCH_TEMPLATES=0 (skip)  BENCH_CHECK_WARMUP=3  BENCH_CHECK_RUNS=9  BENCH_DESIGNER_RUNS=5
-//      BENCH_DESIGNER=0 (skip the browser part)  CLIENT_DIR (a client build of your own)
+// Env: BENCH_TEMPLATES=0 (skip)  BENCH_CHECK_WARMUP=3  BENCH_CHECK_RUNS=9  BENCH_SAVE_RUNS=5
+//      BENCH_DIALECTS=sqlite,mysql (the save)  BENCH_DESIGNER_RUNS=5  BENCH_DESIGNER=0 (skip the
+//      browser part)  CLIENT_DIR (a client build of your own)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { benchTemplateCheck, CHECK_TARGET_MS, printTemplateCheck } from './template-check.js';
 import { benchDesignerOpen, DESIGNER_TARGET_MS, printDesignerOpen } from './designer-open.js';
+import { benchTemplateSave, printTemplateSave } from './template-save.js';
+import type { Dialect } from '../../engine/db/connect.js';
 
 async function main() {
   if (process.env.BENCH_TEMPLATES === '0') return;
@@ -15,12 +19,15 @@ async function main() {
   const load = loadavg()[0];
   const check = benchTemplateCheck();
   printTemplateCheck(check);
+  const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,mysql').split(',').map((d) => d.trim()).filter(Boolean) as Dialect[];
+  const save = await benchTemplateSave(dialects);
+  printTemplateSave(save);
   const designer = process.env.BENCH_DESIGNER === '0' ? undefined : await benchDesignerOpen();
   if (designer) printDesignerOpen(designer);
   const machine = { cpus: availableParallelism(), cpu: cpus()[0]?.model, node: process.version, platform: process.platform, loadAverageAtStart: Number(load.toFixed(2)) };
   if (load > machine.cpus) console.log(`\nNote: load average ${load.toFixed(1)} on ${machine.cpus} cores when the run started; figures are slower than on an idle machine.`);
   mkdirSync('.bench', { recursive: true });
-  writeFileSync('.bench/templates.json', JSON.stringify({ at: new Date().toISOString(), machine, targets: { checkMs: CHECK_TARGET_MS, designerInteractiveMs: DESIGNER_TARGET_MS }, check, designer }, null, 2) + '\n');
+  writeFileSync('.bench/templates.json', JSON.stringify({ at: new Date().toISOString(), machine, targets: { checkMs: CHECK_TARGET_MS, designerInteractiveMs: DESIGNER_TARGET_MS }, check, save, designer }, null, 2) + '\n');
   console.log('\nWritten to .bench/templates.json');
 }
 
