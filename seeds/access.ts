@@ -52,7 +52,9 @@ const DROPDOWN_IRU_GRANTS = ['SMSDropdown.update', 'SMSDropdown.action.approve']
 const FORM_PREPARE = 'REForm.action.prepare';
 const FORM_CHECK = 'REForm.action.check';
 const FORM_APPROVE = 'REForm.action.approve';
-const FORM_IRU_GRANTS = ['Form.action.review'];
+// IRU staff also hold the entity's sign-off tasks, which they cannot use (REForm is reached only
+// through a current entity) but must hold to give the entity roles 25-27 (docs/roles.md).
+const FORM_IRU_GRANTS = ['Form.action.review', FORM_PREPARE, FORM_CHECK, FORM_APPROVE];
 
 /** Everyone's own profile (My-User: a few fields of one's own user record, form 66). */
 const SELF_SERVICE = ['My-User.select', 'My-User.update'];

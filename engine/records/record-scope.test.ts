@@ -10,6 +10,8 @@ import { failure, ids, range, readBack, select, sorted } from '../testing/record
 // on 1; `re2` (user 4) to entity 2. `iru` (user 2) reads everything; `admin` (1) may do anything.
 const RE_USER = 3;
 const RE2_USER = 4;
+/** The preparer, checker and approver of entity 1 (seeds/demo-users.ts). */
+const ENTITY1_SIGNOFF = [6, 7, 8];
 
 describe.each(await testDialects())('Permissions and entity scope on %s', (dialect) => {
   let t: TestEngine;
@@ -199,14 +201,18 @@ describe.each(await testDialects())('Permissions and entity scope on %s', (diale
     });
 
     it('an RE user reading User sees only the users of its current entity', async () => {
-      expect(ids(await select(t, re, { module: 'User', fields: ['id'], max: 1000 }))).toEqual([RE_USER]);
+      // The entity's preparer, checker and approver (seeds/demo-users.ts) share entity 1 with `re`.
+      expect(ids(await select(t, re, { module: 'User', fields: ['id'], max: 1000 })).sort((a, b) => a - b)).toEqual([RE_USER, ...ENTITY1_SIGNOFF]);
       expect(await select(t, re, { module: 'User', fields: ['id', 'name'], where: [['id', '=', RE2_USER]] })).toEqual({ columns: ['id', 'name'], rows: [], total: 0 });
       expect(ids(await select(t, await t.sessionFor('re2'), { module: 'User', fields: ['id'], max: 1000 }))).toEqual([RE2_USER]);
     });
 
     it('an RE user reading RE_User sees only the links of its current entity', async () => {
       const page = await select(t, re, { module: 'RE_User', fields: ['link_fk_re', 'link_fk_user', 'userid', 'isprimary'], max: 1000 });
-      expect(page.rows).toEqual([{ link_fk_re: 1, link_fk_user: RE_USER, userid: 're', isprimary: true }]);
+      expect(page.rows).toEqual([
+        { link_fk_re: 1, link_fk_user: RE_USER, userid: 're', isprimary: true },
+        ...ENTITY1_SIGNOFF.map((id, i) => ({ link_fk_re: 1, link_fk_user: id, userid: ['preparer', 'checker', 'approver'][i], isprimary: false })),
+      ]);
       const guessed = await select(t, re, { module: 'RE_User', fields: ['link_id'], where: [['link_fk_re', '=', 2]] });
       expect(guessed.total).toBe(0);
       const on6 = await select(t, re6, { module: 'RE_User', fields: ['link_fk_re', 'link_fk_user', 'isprimary'], max: 1000 });

@@ -127,7 +127,8 @@ describe.each(await testDialects())('no privilege beyond one’s own on %s', (di
   });
 
   it('checks an entity role given through RE_User like any other role', async () => {
-    // seeds/demo-users.ts: `re` (user 3) is the Checker (26) of entity 6; 25 Preparer and 27 Approver hold no task yet.
+    // seeds/demo-users.ts: `re` (user 3) is the Checker (26) of entity 6; 25 Preparer and 27 Approver hold only
+    // the form sign-off tasks (seeds/access.ts), which IRU staff hold too so that they may give these roles.
     const APPROVER = 27;
     ok(await set(admin, { role: ACCESS_ADMIN, create: [await taskId('RE_User.update')] }));
     ok(await set(admin, { role: APPROVER, create: [await taskId('Parameters.delete')] }));
