@@ -67,8 +67,9 @@ function asForm(row: Record<string, unknown>): FormRow {
  * regulator staff any (Form). Anything else is `Form not found.` (another entity's form included:
  * its existence is not told). `lock` holds the row for the write's transaction.
  */
-export async function reachForm(ctx: ActionContext, id: number, verb: 'select' | 'update', opts: { lock?: boolean } = {}): Promise<FormRow> {
-  const { module, scopeRe } = accessModule(ctx, isReUser(ctx.caller) ? 'REForm' : 'Form', verb);
+export async function reachForm(ctx: ActionContext, id: number, verb: 'select' | 'update', opts: { lock?: boolean; entityOnly?: boolean } = {}): Promise<FormRow> {
+  // `entityOnly`: what only the entity does (writing cells) goes through REForm for every caller.
+  const { module, scopeRe } = accessModule(ctx, opts.entityOnly || isReUser(ctx.caller) ? 'REForm' : 'Form', verb);
   try {
     return asForm(await loadForWrite(ctx, module, scopeRe, id, opts));
   } catch (e) {

@@ -139,7 +139,7 @@ export interface SaveResult {
 }
 
 export async function saveFormData(ctx: ActionContext, args: SaveArgs): Promise<SaveResult> {
-  const form = await reachForm(ctx, args.form, 'update', { lock: true });
+  const form = await reachForm(ctx, args.form, 'update', { lock: true, entityOnly: true });
   if (form.updatectr !== args.updatectr) {
     const changed = await cellsChangedSince(ctx.db, form.id, args.updatectr);
     throw new AppError('E_CONCURRENT', undefined, { form: form.id, updatectr: form.updatectr, changed });
