@@ -21,7 +21,7 @@ describe.each(await testDialects())('the RE and IRU dashboards on %s', (dialect)
   let re: string;
   let re2: string;
   let iru: string;
-  /** The month of entity 1's latest due date: its year of charts holds batches. */
+  /** The month of entity 1's latest due date of a batch past Open: its year of charts holds the demo's history, where entities differ. */
   let month: string;
 
   beforeAll(async () => {
@@ -29,7 +29,7 @@ describe.each(await testDialects())('the RE and IRU dashboards on %s', (dialect)
     re = await t.sessionFor('re', 1);
     re2 = await t.sessionFor('re2');
     iru = await t.sessionFor('iru');
-    const latest = await t.database.db('formbatch').where({ re: 1 }).max({ d: 'duedate' }).first();
+    const latest = await t.database.db('formbatch').where({ re: 1 }).whereNot('state', 13).max({ d: 'duedate' }).first();
     month = String(latest?.d).slice(0, 7);
   });
   afterAll(async () => t?.close());
