@@ -7,6 +7,7 @@ import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { placeProblems, type PlacedProblem } from './grid-view';
 import { templateSchemaFields } from './template-problems';
+import { loadStatic, type DesignerSource } from './designer-source';
 import type { Range } from './tab-edits';
 
 export const FORM_NOT_FOUND = 'Form not found.';
@@ -22,34 +23,6 @@ export type DesignerState =
   | { status: 'missing'; message: string }
   | { status: 'error'; message: string }
   | { status: 'ready' };
-
-/**
- * What the designer opens (seed 001 §2.2): a template (with an override), or a static JSON form
- * served with the client: `/static/json/{id}.json` for a non-numeric id, `/json/{form}.json` for
- * `?form=` with no id. A static form is read, never saved (there is no record to save to).
- */
-export type DesignerSource =
-  | { kind: 'template'; templateId: number; overrideId: number | null }
-  | { kind: 'static'; url: string }
-  | { kind: 'none' };
-
-/** A static form's name: a file name without a path, so it can never leave its folder. */
-const STATIC_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
-
-export function designerSource(id: string | undefined, ovr: string | null, form: string | null): DesignerSource {
-  if (id !== undefined && /^\d+$/.test(id)) return { kind: 'template', templateId: Number(id), overrideId: ovr === null || ovr === '' ? null : Number(ovr) };
-  if (id !== undefined) return STATIC_NAME.test(id) ? { kind: 'static', url: `/static/json/${id}.json` } : { kind: 'none' };
-  if (form !== null && STATIC_NAME.test(form)) return { kind: 'static', url: `/json/${form}.json` };
-  return { kind: 'none' };
-}
-
-async function loadStatic(url: string): Promise<FormProperties> {
-  const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText || 'not loaded'}`);
-  const body = (await res.json()) as FormProperties;
-  if (!body || typeof body !== 'object' || !Array.isArray(body.items) || body.items.length === 0) throw new Error(`${url}: not a form definition (no tabs).`);
-  return body;
-}
 
 interface Loaded {
   module: 'FormTemplate' | 'FormPropertiesOverride' | 'static';
@@ -104,7 +77,10 @@ export function useDesigner(source: DesignerSource) {
         }
         return;
       }
-      if (!Number.isInteger(templateId) || templateId < 1) return setState({ status: 'missing', message: FORM_NOT_FOUND });
+      if (!Number.isInteger(templateId) || templateId < 1) {
+        void dialogs.alert('Form Viewer', FORM_NOT_FOUND, 'error');
+        return setState({ status: 'missing', message: FORM_NOT_FOUND });
+      }
       const t = await rpc.select({ module: 'FormTemplate', fields: ['id', 'code', 'name', 'properties', 'etlproperties', 'itemcode', 'updatectr'], where: [['id', '=', templateId]], max: 1 });
       if (!live) return;
       const row = t.rows[0];
