@@ -82,21 +82,25 @@ export async function readFormRow(db: Db, id: number): Promise<FormRow> {
   return asForm(await db('form').where({ id }).first(FORM_COLUMNS));
 }
 
-// Parsing a large template is the costly part; the parsed version is kept while its stored
-// text is unchanged (one process may serve several databases, as the tests do).
-const templates = new BoundedCache<{ text: string; filed: FiledTemplate }>(200);
+// Reading and parsing a large template is the costly part; published versions never change, so
+// the parsed one is kept, keyed by template, version, publication time and stored length (one
+// process may serve several databases, as the tests do, whose ids coincide).
+const templates = new BoundedCache<FiledTemplate>(200);
 
 /** The template version the form is filed on; a form without one has no cells to fill. */
 export async function filedTemplate(db: Db, form: Pick<FormRow, 'id' | 'formtemplate' | 'templateversion'>): Promise<FiledTemplate> {
   if (form.formtemplate === null || form.templateversion === null) throw new AppError('E_NOTFOUND', 'This form has no template to fill in.');
+  const stamp = await db('formtemplate_version').where({ template: form.formtemplate, version: form.templateversion }).first('createon', db.raw('length(properties) as n'));
+  if (!stamp) throw new AppError('E_NOTFOUND', 'This form has no template to fill in.');
+  const created = stamp.createon instanceof Date ? stamp.createon.toISOString() : String(stamp.createon);
+  const key = `${form.formtemplate}:${form.templateversion}:${created}:${stamp.n}`;
+  const cached = templates.get(key);
+  if (cached) return cached;
   const found = await templateVersion(db, form.formtemplate, form.templateversion);
   if (!found?.properties) throw new AppError('E_NOTFOUND', 'This form has no template to fill in.');
-  const key = `${form.formtemplate}:${form.templateversion}`;
-  const cached = templates.get(key);
-  if (cached && cached.text === found.properties) return cached.filed;
   const properties = JSON.parse(found.properties) as FormProperties;
   const filed = { id: form.formtemplate, version: form.templateversion, properties, layout: new FormLayout(properties) };
-  templates.set(key, { text: found.properties, filed });
+  templates.set(key, filed);
   return filed;
 }
 
