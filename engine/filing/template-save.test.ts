@@ -42,9 +42,10 @@ describe.each(await testDialects())('form template saves on %s', (dialect) => {
     return t.call('Record.create', [{ module: 'FormTemplate', fields, values: [`T${++n}`, 'Test template', itemcode, JSON.stringify(properties), ...Object.values(extra)], read: READ }], iru);
   };
 
-  it('seeds the three demo templates, each published as version 1 with its extract definition', async () => {
+  it('seeds the demo templates, each published as version 1 with its extract definition', async () => {
     const rows = await t.database.db('formtemplate').orderBy('id').select('code', 'version', 'etlproperties');
-    expect(rows.map((r) => r.code)).toEqual(['BNK-01', 'INS-03', 'TRC-02']);
+    // The three of engine/filing/demo-templates.ts, then those of seeds/demo-more-templates.ts (docs/filing-periods.md).
+    expect(rows.map((r) => r.code)).toEqual(['BNK-01', 'INS-03', 'TRC-02', 'CMK-01', 'FIN-01', 'MBR-01', 'APP I Liquidity', 'APP II Domestic']);
     for (const r of rows) {
       expect(Number(r.version)).toBe(1);
       expect(json(r.etlproperties).length).toBeGreaterThan(0);
