@@ -55,6 +55,17 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
   const move = (form: number, updatectr: number, state: number, who: string, reason?: string) =>
     t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [form, updatectr, state], read: ['id', 'updatectr', 'state'], ...(reason ? { reason } : {}) }], who);
 
+  it('gives the demo preparer Open forms of the current period to fill, each on a template version', async () => {
+    const open = (await t.call('Record.select', [{ module: 'REForm', fields: ['id', 'code', 'formtemplate', 'templateversion'], where: [['state', '=', 13], ['formtemplate', 'is not null']], max: 100 }], preparer));
+    const forms = rows(open);
+    expect(forms.length).toBeGreaterThan(0);
+    for (const f of forms.slice(0, 3)) {
+      const { info: meta, cells } = await getData(Number(f.id));
+      expect(meta).toMatchObject({ form: Number(f.id), state: 13, template: Number(f.formtemplate), version: Number(f.templateversion) });
+      expect(cells.length).toBeGreaterThan(0);
+    }
+  });
+
   it('reads every input and formula cell of a form with formulas computed over the stored values', async () => {
     const { form } = await newForm('BNK-01');
     const saved = readBack(await save(form, 1, [{ tab: '01', address: 'B3', value: '1,234' }, { tab: '01', address: 'B4', value: 66 }]));
