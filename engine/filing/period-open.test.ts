@@ -51,7 +51,7 @@ describe.each(await testDialects())('opening reporting periods on %s', (dialect)
     const batch = await t.database.db('formbatch').where({ re: 1, endon: '2026-01-31' }).first();
     expect(batch).toMatchObject({ name: 'January 2026 Monthly Returns', calendar: MONTHLY, category: 100211, re_sector: 1, state: 13 });
     expect(String(batch.duedate).slice(0, 10)).toBe('2026-02-15');
-    expect(Number(batch.total0)).toBe(1);
+    expect([Number(batch.total0), Number(batch.open)]).toEqual([1, 1]);
     const [form] = await t.database.db('form').where({ formbatch: batch.id });
     const template = await t.database.db('formtemplate').where({ code: 'BNK-01' }).first('id', 'version');
     expect(form).toMatchObject({ code: 'BNK-01', re: 1, calendar: MONTHLY, reportingperiod: '2026-01', scheduletype: 'Periodic', datedesc: '1 Jan 2026 - 31 Jan 2026', state: 13 });

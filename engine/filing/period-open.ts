@@ -151,6 +151,9 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
   const calendar = checked?.calendar ?? (await loadCalendar(db, scope.calendar));
   if (!calendar) throw errors.validation({ calendar: 'is not an active calendar (list group 80)' });
   const dryRun = scope.dryRun === true;
+  // Two openings of one calendar at once would both find no batch and both create one: the
+  // calendar's list row is held for the transaction, so they run one after the other.
+  if (!dryRun) await db('list').where({ id: calendar.id }).forUpdate().first('id');
   const [templates, entities] = await Promise.all([templatesOf(db, scope), entitiesOf(db, scope)]);
   const now = sqlDateTime();
   const batchModule = modules.get('FormBatch')!;
