@@ -266,6 +266,35 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     expect(await columnHeaders(page)).toEqual(['A']);
   });
 
+  more('filters a column by value from its menu, and a cell picked in the filtered grid is the template cell', async () => {
+    await openDesigner(page, `${portal.url}/iru/formviewer/${await templateIdOf(portal, 'INS-03')}`);
+    const buttons = await page.$$('[data-testid=designer-grid] .ht_clone_top thead th .changeType');
+    const a = await buttons[0].boundingBox();
+    await page.mouse.move(a!.x + a!.width / 2, a!.y + a!.height / 2);
+    await page.mouse.click(a!.x + a!.width / 2, a!.y + a!.height / 2);
+    await menuItems(page, '.htDropdownMenu');
+    const clickIn = async (selector: string, text?: string) => {
+      const handle = await page.evaluateHandle((sel, t) => [...document.querySelectorAll(sel)].find((e) => t === undefined || (e.textContent ?? '').trim() === t) ?? null, selector, text);
+      const el = handle.asElement() as import('puppeteer-core').ElementHandle<Element> | null;
+      if (!el) throw new Error(`nothing at ${selector} ${text ?? ''}`);
+      await el.click();
+    };
+    await clickIn('.htDropdownMenu .htUISelectionControls a', 'Clear');
+    await clickIn('.htDropdownMenu .htUIMultipleSelectHot label', 'Other reserves');
+    await clickIn('.htDropdownMenu .htUIButtonOK input');
+    await page.waitForFunction((g) => document.querySelector(g)?.querySelectorAll('tbody tr').length === 1, {}, GRID);
+    const point = await page.$eval(GRID, (root) => {
+      const td = root.querySelector('tbody tr')!.querySelectorAll('td')[1];
+      const b = td.getBoundingClientRect();
+      return { x: b.left + 20, y: b.top + b.height / 2 };
+    });
+    expect(await cellText(page, 0, 0)).toBe('Other reserves');
+    await page.mouse.click(point.x, point.y);
+    // The fourth row of the template (header row, then Paid-up, Retained, Other reserves).
+    await page.waitForFunction(() => (document.querySelector('input[name=cell-address]') as HTMLInputElement | null)?.value === 'B4');
+    expect(await field(page, 'cell-code')).toBe('INS0301003');
+  });
+
   more('hides rows and columns, freezes the header rows, and shows add-new-rows tabs with 20 rows plus a spare', async () => {
     await openDesigner(page, `${portal.url}/iru/formviewer/${await templateIdOf(portal, 'INS-03')}`);
     // Freeze Top is on by default: the header row stays in the top overlay.

@@ -128,6 +128,11 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
     return kind === 'row' ? Math.abs((sel.to.row ?? 0) - (sel.from.row ?? 0)) + 1 : Math.abs((sel.to.col ?? 0) - (sel.from.col ?? 0)) + 1;
   };
 
+  // Selections and edits come in visual rows; a filter takes rows out of the view, so they are
+  // turned into the template's (physical) rows. Columns are never reordered in the grid (a move is
+  // applied to the template instead) and hidden columns keep their indexes.
+  const physicalRow = (row: number) => hot.current?.hotInstance?.toPhysicalRow(row) ?? row;
+
   // injectCoreCss is read by handsontable's constructor but not typed: the core CSS is imported as a
   // file above instead, so no <style> element is added at run time (the page's style-src is 'self').
   const noInjectedStyles = { injectCoreCss: false } as Record<string, unknown>;
@@ -160,11 +165,11 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
         width="100%"
         afterSelectionEnd={(row, col, row2, col2) => {
           if (row < 0 || col < 0) return;
-          actions.onSelect({ row, col, row2, col2 }, selectedCount('row'), selectedCount('col'));
+          actions.onSelect({ row: physicalRow(row), col, row2: physicalRow(row2), col2 }, selectedCount('row'), selectedCount('col'));
         }}
         afterChange={(changes, source) => {
           if (!changes || source === 'loadData' || source === 'updateData') return;
-          for (const [row, col, , value] of changes) actions.onValue(row, Number(col), value === null || value === undefined ? '' : String(value));
+          for (const [row, col, , value] of changes) actions.onValue(physicalRow(row), Number(col), value === null || value === undefined ? '' : String(value));
         }}
         beforeColumnMove={(columns, finalIndex, _drop, possible) => {
           if (possible && finalIndex !== undefined) actions.onMoveColumns(columns, finalIndex);
