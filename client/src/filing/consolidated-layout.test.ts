@@ -69,6 +69,25 @@ describe('the consolidated layout', () => {
     expect(tabLayout({ ...required, summary: { ...required.summary!, deleted: true } }).summary).toEqual([]);
   });
 
+  it('leaves hidden rows and columns out, shrinking the merges that span them', () => {
+    const assets = structuredClone(demo('BNK-01').items[0]);
+    // Row 2 (the second header row) and column B (under "Amount", the merge's first cell).
+    assets.hide_rows = [2];
+    assets.hide_cols = ['B'];
+    const { rows, columns, headerRows } = tabLayout(assets);
+    expect(headerRows).toBe(1);
+    expect(rows[0].cells.map((c) => [c.address, c.text, c.rowSpan, c.colSpan])).toEqual([
+      ['A1', 'Item', 1, 1],
+      // The merge's first cell is hidden: its visible part stays, blank.
+      ['C1', '', 1, 1],
+    ]);
+    expect(rows[1].cells.map((c) => c.address)).toEqual(['A3', 'C3']);
+    expect(columns).toEqual([320, 140]);
+    // Hidden rows are not offered on add-new-rows tabs: a stray list is ignored there.
+    const register = { ...demo('TRC-02').items[0], hide_rows: [3] };
+    expect(tabLayout(register).rows).toHaveLength(3);
+  });
+
   it('gives a pill to every tab but hidden ones', () => {
     const props = demo('INS-03');
     props.items[1].hide = true;

@@ -4,7 +4,7 @@
 // read-only view shows a form exactly as the designer and the server understand it.
 import { formatCellValue } from '../../../engine/filing/cell-values.js';
 import { isNumericEditor } from '../../../engine/filing/normalise.js';
-import { columnLetter, coveredKeys } from '../../../engine/filing/template-grid.js';
+import { columnIndex, columnLetter, coveredKeys } from '../../../engine/filing/template-grid.js';
 import type { Cell, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
 
 /** Stored cell values of a form by `cellKey(tab id, address)` (Form.getData's tab, address, value). */
@@ -121,7 +121,24 @@ function addedRowCount(tab: Tab, values: CellValues | undefined, rows: DataRows 
   return last;
 }
 
-/** The rows of a tab as the view draws them: covered cells left out, spans on the covering cell. */
+/** How many of the indexes from … from + span - 1 are not hidden, and the first of them. */
+function visiblePart(from: number, span: number, hidden: ReadonlySet<number>): { count: number; first?: number } {
+  let count = 0;
+  let first: number | undefined;
+  for (let i = from; i < from + span; i++) {
+    if (hidden.has(i)) continue;
+    count++;
+    first ??= i;
+  }
+  return { count, first };
+}
+
+/**
+ * The rows of a tab as the view draws them: covered cells left out, spans on the covering cell.
+ * Hidden rows (`hide_rows`, designer row numbers) and columns (`hide_cols`) are left out as in
+ * the designer's grid; a merge loses the hidden rows and columns it spans, and one whose first
+ * cell is hidden keeps its visible part as a blank cell, so the table stays rectangular.
+ */
 export function tabLayout(tab: Tab, values?: CellValues, dataRows?: DataRows): TabLayout {
   const top = tab.header.items.length;
   const left = tab.header.left;
@@ -135,17 +152,47 @@ export function tabLayout(tab: Tab, values?: CellValues, dataRows?: DataRows): T
   }
   // Merges of an add-new-rows body are refused on save, so only header merges can cover here.
   const covered = coveredKeys(tab.type === 'add-new-rows' ? { ...tab, items: [] } : tab);
-  const columns: (number | undefined)[] = [];
-  const rows: ViewRow[] = sources.map((cells, r) => ({
-    key: `r${r}`,
-    cells: cells.flatMap((src, c) => {
-      if (covered.has(`${r},${c}`)) return [];
-      const cell = viewCell(src, c, left, tab.id, values);
-      if (cell.width !== undefined && cell.colSpan === 1 && columns[c] === undefined) columns[c] = cell.width;
-      return [cell];
+  // Add-new-rows tabs offer no hidden rows (normalise drops them).
+  const hiddenRows = new Set(tab.type === 'add-new-rows' ? [] : (tab.hide_rows ?? []).map((n) => n - 1));
+  const hiddenCols = new Set((tab.hide_cols ?? []).map(columnIndex));
+  const standIns = new Map<string, { rowSpan: number; colSpan: number }>();
+  sources.forEach((cells, r) =>
+    cells.forEach((src, c) => {
+      const rs = src.cell.rowspan ?? 1;
+      const cs = src.cell.colspan ?? 1;
+      if ((rs === 1 && cs === 1) || covered.has(`${r},${c}`) || (!hiddenRows.has(r) && !hiddenCols.has(c))) return;
+      const rowsShown = visiblePart(r, rs, hiddenRows);
+      const colsShown = visiblePart(c, cs, hiddenCols);
+      if (rowsShown.first !== undefined && colsShown.first !== undefined) standIns.set(`${rowsShown.first},${colsShown.first}`, { rowSpan: rowsShown.count, colSpan: colsShown.count });
     }),
-  }));
-  return { rows, headerRows: top, columns, summary: summaryRows(tab, values, sources.length) };
+  );
+  // A column's width comes from its first single-column cell that sets one, hidden rows included.
+  const widths: (number | undefined)[] = [];
+  sources.forEach((cells, r) =>
+    cells.forEach((src, c) => {
+      if (widths[c] === undefined && src.cell.width !== undefined && (src.cell.colspan ?? 1) === 1 && !covered.has(`${r},${c}`)) widths[c] = src.cell.width;
+    }),
+  );
+  const rows: ViewRow[] = [];
+  sources.forEach((cells, r) => {
+    if (hiddenRows.has(r)) return;
+    const drawn = cells.flatMap((src, c): ViewCell[] => {
+      if (hiddenCols.has(c)) return [];
+      const key = `${r},${c}`;
+      const standIn = standIns.get(key);
+      if (standIn) return [{ address: `${columnLetter(c)}${src.sheetRow}`, text: '', ...standIn, kind: src.header ? 'header' : 'label', classes: [] }];
+      if (covered.has(key)) return [];
+      const cell = viewCell(src, c, left, tab.id, values);
+      cell.rowSpan = visiblePart(r, cell.rowSpan, hiddenRows).count;
+      cell.colSpan = visiblePart(c, cell.colSpan, hiddenCols).count;
+      return [cell];
+    });
+    rows.push({ key: `r${r}`, cells: drawn });
+  });
+  const columnCount = Math.max(0, ...sources.map((cells) => cells.length));
+  const columns = Array.from({ length: columnCount }, (_, c) => c).filter((c) => !hiddenCols.has(c)).map((c) => widths[c]);
+  const headerRows = visiblePart(0, top, hiddenRows).count;
+  return { rows, headerRows, columns, summary: summaryRows(tab, values, sources.length) };
 }
 
 /** The tab summary (header row and value row), placed on the sheet after a blank row as the workbook does. */
