@@ -2,7 +2,7 @@
 // workbook's sheet: values, formula results, disabled cells, problems) and reports what the user
 // typed; formulas are evaluated by the model's FormWorkbook, so the grid itself runs none.
 // Strict CSP as in the designer: core CSS imported as files, no injected styles (csp-handsontable).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import { DropdownCellType, registerCellType, TextCellType } from 'handsontable/cellTypes';
 import { AutoRowSize, ContextMenu, CopyPaste, MergeCells, registerPlugin } from 'handsontable/plugins';
@@ -18,6 +18,9 @@ keepStylesInFiles();
 registerCellType(TextCellType);
 registerCellType(DropdownCellType);
 for (const plugin of [AutoRowSize, ContextMenu, CopyPaste, MergeCells]) registerPlugin(plugin);
+
+// Read by handsontable's constructor, not in its typings: the core CSS is imported as a file.
+const NO_INJECTED_STYLES = { injectCoreCss: false } as Record<string, unknown>;
 
 export interface EntryGridProps {
   tabId: string;
@@ -71,13 +74,37 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
         : false,
     [Boolean(onRaiseQuery)],
   );
-  const noInjectedStyles = { injectCoreCss: false } as Record<string, unknown>;
+  // Hooks handed to handsontable never change: a new function would make the wrapper update the
+  // grid's settings on every render, and a re-render there re-fires selection hooks (a loop).
+  const afterRenderer = useCallback((td: HTMLTableCellElement, row: number, col: number) => {
+    const address = `${columnLetter(col)}${row + 1}`;
+    td.dataset.address = address;
+    const problem = props.current.problems.get(address);
+    const note = props.current.notes.get(address);
+    if (problem) td.dataset.problem = problem;
+    else delete td.dataset.problem;
+    td.title = problem ?? note ?? '';
+  }, []);
+  const afterSelectionEnd = useCallback((row: number, col: number) => {
+    if (row >= 0 && col >= 0) props.current.onSelect(row, col);
+  }, []);
+  const afterChange = useCallback((changes: [number, string | number, unknown, unknown][] | null, source: string) => {
+    if (!changes || source === 'loadData' || source === 'updateData') return;
+    for (const [row, col, before, after] of changes) {
+      if (before === after) continue;
+      props.current.onInput(row, Number(col), after === null || after === undefined ? '' : String(after));
+    }
+  }, []);
+  // Problems and notes are drawn by afterRenderer: a change of them alone redraws the grid.
+  useEffect(() => {
+    hot.current?.hotInstance?.render();
+  }, [problems, notes]);
 
   return (
     <div className="designer-grid entry-grid" data-testid="entry-grid" data-tab={tabId}>
       <HotTable
         ref={hot}
-        {...noInjectedStyles}
+        {...NO_INJECTED_STYLES}
         themeName="ht-theme-main"
         licenseKey={HANDSONTABLE_LICENSE_KEY}
         data={data}
@@ -93,25 +120,9 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
         width="100%"
         // Every cell says where it is and what is wrong with it: the message shows on hover and
         // in the panel under the grid (and browser tests find cells by address).
-        afterRenderer={(td, row, col) => {
-          const address = `${columnLetter(col)}${row + 1}`;
-          td.dataset.address = address;
-          const problem = props.current.problems.get(address);
-          const note = props.current.notes.get(address);
-          if (problem) td.dataset.problem = problem;
-          else delete td.dataset.problem;
-          td.title = problem ?? note ?? '';
-        }}
-        afterSelectionEnd={(row, col) => {
-          if (row >= 0 && col >= 0) props.current.onSelect(row, col);
-        }}
-        afterChange={(changes, source) => {
-          if (!changes || source === 'loadData' || source === 'updateData') return;
-          for (const [row, col, before, after] of changes) {
-            if (before === after) continue;
-            props.current.onInput(row, Number(col), after === null || after === undefined ? '' : String(after));
-          }
-        }}
+        afterRenderer={afterRenderer}
+        afterSelectionEnd={afterSelectionEnd}
+        afterChange={afterChange as never}
       />
     </div>
   );

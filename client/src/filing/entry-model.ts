@@ -94,8 +94,9 @@ export class FormEntry {
   private failures: CheckFailure[] = [];
   private disabled = new Set<string>();
 
-  constructor(readonly template: FormProperties, data: DataRow[], private readonly listValues: ListValues, private readonly licenseKey?: string) {
-    this.rows = this.rowsOf(data);
+  /** `rows`: data rows of the add-new-rows tabs as the server holds them (Form.getData). */
+  constructor(readonly template: FormProperties, data: DataRow[], private readonly listValues: ListValues, rows?: Record<string, number>, private readonly licenseKey?: string) {
+    this.rows = { ...this.rowsOf(data), ...rows };
     this.savedRows = { ...this.rows };
     this.build();
     for (const d of data) {

@@ -149,7 +149,7 @@ export default function EntryPage({ side }: { side: Side }) {
         problems={tabProblems}
         notes={notes}
         onInput={(row, col, text) => f.input(tabIndex, row, col, text)}
-        onSelect={(row, col) => setSelected({ row, col })}
+        onSelect={(row, col) => setSelected((old) => (old?.row === row && old.col === col ? old : { row, col }))}
         onRaiseQuery={side === 'regulator' ? raiseQuery : undefined}
         canRaiseQuery={(row, col) => Boolean(entry.site(tabIndex, row, col))}
       />

@@ -51,7 +51,7 @@ export async function loadFormRecord(side: Side, id: number): Promise<FormRecord
 
 export interface FormData {
   cells: DataRow[];
-  info: { form: number; updatectr: number; state: number; template: number; version: number; properties?: unknown };
+  info: { form: number; updatectr: number; state: number; template: number; version: number; rows?: Record<string, number> };
 }
 
 export async function getData(form: number): Promise<FormData> {
@@ -60,10 +60,9 @@ export async function getData(form: number): Promise<FormData> {
   return { cells, info: JSON.parse(textAt(values, 1) || '{}') as FormData['info'] };
 }
 
-/** The template version the form is filed on. */
-export async function templateOf(info: FormData['info']): Promise<FormProperties> {
-  if (info.properties) return (typeof info.properties === 'string' ? JSON.parse(info.properties) : info.properties) as FormProperties;
-  const values = await rpc.call('FormTemplate.version', { id: info.template, version: info.version });
+/** The template version the form is filed on (Form.template: entity users read no templates otherwise). */
+export async function templateOf(form: number): Promise<FormProperties> {
+  const values = await rpc.call('Form.template', { form });
   return JSON.parse(textAt(values, 0)) as FormProperties;
 }
 
@@ -105,12 +104,18 @@ export interface Version {
   state: number;
   who: string;
   when: string;
-  cells: number;
+  /** The cells that version changed (`01!C7`). */
+  cells: string[];
+}
+
+function cellList(v: unknown): string[] {
+  const list = typeof v === 'string' ? (v ? (JSON.parse(v) as unknown) : []) : v;
+  return Array.isArray(list) ? list.map(String) : [];
 }
 
 export async function history(form: number): Promise<Version[]> {
   const values = await rpc.call('Form.history', { form });
-  return rowsOf(values, 0).map((r) => ({ version: Number(r.version), state: Number(r.state), who: String(r.who ?? ''), when: String(r.when ?? ''), cells: Number(r.cells ?? 0) }));
+  return rowsOf(values, 0).map((r) => ({ version: Number(r.version), state: Number(r.state), who: String(r.who ?? ''), when: String(r.when ?? ''), cells: cellList(r.cells) }));
 }
 
 export interface CellChange {
@@ -131,7 +136,7 @@ export async function diff(form: number, from: number, to: number): Promise<Cell
 export async function listValues(groups: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(groups.map((g) => [g, []]));
   if (!groups.length) return out;
-  const { rows } = await rpc.select({ module: 'List', fields: ['name', 'listgroup', 'displayorder'], where: [['listgroup', 'in', groups], ['state', '=', 33]], order: 'displayorder asc', max: 5000 });
+  const { rows } = await rpc.select({ module: 'List', fields: ['name', 'listgroup', 'displayorder'], where: [['listgroup', 'in', groups], ['state', '=', 33]], order: 'displayorder asc', max: 1000 });
   for (const r of rows) out.get(Number(r.listgroup))?.push(String(r.name));
   return out;
 }

@@ -29,7 +29,7 @@ function useHistory(side: api.Side, id: number): Loaded {
       if (!record) return live && setState({ status: 'missing' });
       const versions = await api.history(id);
       // The template only names the cells; the history stands without it.
-      const template = await api.getData(id).then((d) => api.templateOf(d.info)).catch(() => null);
+      const template = await api.templateOf(id).catch(() => null);
       if (live) setState({ status: 'ready', record, versions, template });
     })().catch((e: unknown) => {
       if (!live) return;
@@ -122,7 +122,7 @@ export default function HistoryPage({ side }: { side: api.Side }) {
                 <td>{STATE_NAMES[v.state] ?? v.state}</td>
                 <td>{v.who}</td>
                 <td>{formatDateTime(v.when)}</td>
-                <td>{v.cells}</td>
+                <td title={v.cells.join(', ')}>{v.cells.length}</td>
               </tr>
             ))}
           </tbody>

@@ -51,14 +51,14 @@ export function useFormEntry(side: api.Side, formId: number) {
       if (!live) return;
       if (!rec) return setState({ status: 'missing' });
       const data = await api.getData(formId);
-      const props = await api.templateOf(data.info);
+      const props = await api.templateOf(formId);
       const groups = new Set<number>();
       for (const tab of props.items) for (const cell of [...tab.items.flat(), ...(tab.summary?.items.flat() ?? [])]) if (cell.editor === 'dropdown' && cell.listgroup) groups.add(cell.listgroup);
       const lists = await api.listValues([...groups]);
       const marks = await api.openQueryCodes(side, formId);
       if (!live) return;
       entry.current?.destroy();
-      entry.current = new FormEntry(props, data.cells, (g) => lists.get(g));
+      entry.current = new FormEntry(props, data.cells, (g) => lists.get(g), data.info.rows);
       setRecord({ ...rec, state: data.info.state ?? rec.state, updatectr: data.info.updatectr ?? rec.updatectr });
       setTemplate(props);
       setQueries(marks);

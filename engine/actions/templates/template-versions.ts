@@ -9,6 +9,7 @@ import { loadForWrite } from '../../records/record-read.js';
 import { templateVersion, templateVersions } from '../../filing/template-versions.js';
 import { diffTemplates } from '../../filing/template-diff.js';
 import type { FormProperties } from '../../filing/template-schema.js';
+import { formFiledTemplate } from './form-filed-template.js';
 
 const MODULE = 'FormTemplate';
 const Id = Type.Integer({ minimum: 1 });
@@ -82,4 +83,4 @@ export const formTemplateCompare = defineAction({
   },
 });
 
-export const templateActions = [formTemplateVersions, formTemplateVersion, formTemplateCompare];
+export const templateActions = [formTemplateVersions, formTemplateVersion, formTemplateCompare, formFiledTemplate];

@@ -1,0 +1,149 @@
+// Filling a form in the entry grid (/re/form/:id) in Chromium on SQLite: the preparer of the
+// first demo entity types a number (the total's formula recomputes as they type), a bad value
+// (its message at the cell, and Save refuses), a dropdown value from its list group and text;
+// saves (only the changed cells reach Form.saveData); a reload shows what the server holds. The
+// tab title, the not-found page, the leave guard and the 1024 × 768 layout.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { leaveQuestionsOf } from '../testing/browser.js';
+import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
+import { answerDialog, serverCall } from './list-support.js';
+import { MASTER, fillTheRest, rowsOf, openForm, openFormWithDropdown, openTab, problemAt, selectCell, serverData, shown, typeInto, waitShown } from './filing-support.js';
+
+describe('filling a form in the entry grid', () => {
+  let portal: Portal;
+  let page: Page;
+  let errors: string[];
+  let form: number;
+
+  beforeAll(async () => {
+    portal = await startPortal('sqlite');
+    form = await openFormWithDropdown(portal);
+    await fillTheRest(portal, 'preparer', form);
+    ({ page, errors } = await portal.page());
+    await page.setViewport({ width: 1366, height: 768 });
+    await signIn(page, portal.url, 'preparer');
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('shows the form with its tabs, its state, the values the server holds and the computed totals', async () => {
+    await openForm(page, `${portal.url}/re/form/${form}`);
+    expect(await page.title()).toBe('BNK-01 - Statement of Financial Position | Reporting Portal');
+    expect(await page.$$eval('[data-form-entry] [role=tab]', (ts) => ts.map((t) => (t.textContent ?? '').trim()))).toEqual(['SFP-A - Assets', 'SFP-L - Liabilities and equity', 'SFP-N - Notes']);
+    expect(await page.$eval('[data-testid=form-state]', (e) => e.textContent)).toBe('Open');
+    expect(await shown(page, 'B4')).toBe('350');
+    expect(await shown(page, 'B8')).toBe('1,400');
+    expect(await shown(page, 'C8')).toBe('50');
+    expect(await page.$$eval('[data-action=save]', (b) => b.length)).toBe(1);
+  });
+
+  it('recomputes the total as a value is typed, and marks the form unsaved', async () => {
+    await typeInto(page, 'B3', '1,000');
+    await waitShown(page, 'B3', '1,000');
+    await waitShown(page, 'B8', '2,400');
+    expect(await page.$eval('[data-form-entry]', (e) => e.getAttribute('data-dirty'))).toBe('true');
+  });
+
+  it('shows the message of a bad value at its cell and refuses to save it', async () => {
+    await typeInto(page, 'C3', '12.5');
+    await page.waitForFunction((m) => document.querySelector(m)?.querySelector('td[data-address="C3"][data-problem]') !== null, {}, MASTER);
+    expect(await problemAt(page, 'C3')).toBe('Enter a whole number, without decimals.');
+    await selectCell(page, 'C3');
+    expect(await page.$eval('[data-testid=cell-problem]', (e) => e.textContent)).toBe('Enter a whole number, without decimals.');
+    expect(await page.$eval('[data-testid=problems]', (e) => e.textContent)).toContain('SFP-A C3: Enter a whole number, without decimals.');
+    await page.click('[data-action=save]');
+    expect(await answerDialog(page, 'ok')).toContain('Some cells hold values that are not accepted');
+    expect((await serverData(portal, 'preparer', form)).cells.get('01!B3') ?? null).toBeNull();
+    await typeInto(page, 'C3', '10');
+    await page.waitForFunction((m) => document.querySelector(m)?.querySelector('td[data-address="C3"][data-problem]') === null, {}, MASTER);
+    await waitShown(page, 'C8', '50');
+  });
+
+  it('takes a dropdown value from its list group and text, then saves only the changed cells', async () => {
+    await openTab(page, '03');
+    await typeInto(page, 'B6', 'Monthly');
+    await waitShown(page, 'B6', 'Monthly');
+    await typeInto(page, 'B3', 'Ernst & Young PLT');
+    await waitShown(page, 'B3', 'Ernst & Young PLT');
+    // A value that is not in the list is refused with its message.
+    await typeInto(page, 'B6', 'Fortnightly');
+    await page.waitForFunction((m) => document.querySelector(m)?.querySelector('td[data-address="B6"][data-problem]') !== null, {}, MASTER);
+    expect(await problemAt(page, 'B6')).toBe('Choose one of the listed values.');
+    await typeInto(page, 'B6', 'monthly');
+    await waitShown(page, 'B6', 'Monthly');
+    const before = (await serverData(portal, 'preparer', form)).info.updatectr;
+
+    await page.click('[data-action=save]');
+    expect(await answerDialog(page, 'ok')).toContain('Your changes to the form have been saved.');
+    await page.waitForSelector('[data-form-entry][data-dirty=false]');
+    const after = await serverData(portal, 'preparer', form);
+    expect(after.info.updatectr).toBeGreaterThan(before);
+    expect(after.cells.get('01!B3')).toBe('1000');
+    expect(after.cells.get('01!C3')).toBe('10');
+    expect(after.cells.get('03!B3')).toBe('Ernst & Young PLT');
+    expect(after.cells.get('03!B6')).toBe('Monthly');
+    expect(after.cells.get('01!B8')).toBe('2400');
+    // One revision with exactly the three changed cells.
+    const last = rowsOf(await serverCall(portal, 'preparer', 'Form.history', [{ form }])).at(-1);
+    const changed = (typeof last?.cells === 'string' ? JSON.parse(last.cells) : last?.cells) as string[];
+    expect([...changed].sort()).toEqual(['01!B3', '03!B3', '03!B6']);
+  });
+
+  it('shows what the server holds after a reload', async () => {
+    await page.reload();
+    await page.waitForSelector(MASTER);
+    await waitShown(page, 'B3', '1,000');
+    expect(await shown(page, 'B8')).toBe('2,400');
+    await openTab(page, '03');
+    expect(await shown(page, 'B6')).toBe('Monthly');
+    expect(await shown(page, 'B2')).toBe('31-01-2024');
+    expect(await shown(page, 'B5')).toBe('250,000.00');
+  });
+
+  it('asks before leaving unsaved edits', async () => {
+    await openTab(page, '01');
+    await typeInto(page, 'B4', '351');
+    await waitShown(page, 'B8', '2,401');
+    expect(await page.$eval('[data-form-entry]', (e) => e.getAttribute('data-dirty'))).toBe('true');
+    // Idle, the page changes nothing (no render loop between React and the grid).
+    const mutations = await page.evaluate(() => new Promise<number>((resolve) => {
+      let n = 0;
+      const o = new MutationObserver((l) => { n += l.length; });
+      o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      setTimeout(() => { o.disconnect(); resolve(n); }, 1000);
+    }));
+    expect(mutations).toBeLessThan(50);
+    await page.click('a[href="/re/dashboard"]');
+    expect(await answerDialog(page, 'no')).toContain('not saved');
+    expect(new URL(page.url()).pathname).toBe(`/re/form/${form}`);
+    const asked = leaveQuestionsOf(page);
+    await page.reload();
+    expect(leaveQuestionsOf(page)).toBeGreaterThan(asked);
+    await page.waitForSelector(MASTER);
+    await waitShown(page, 'B4', '350');
+  });
+
+  it('fits 1024 × 768 with the grid and its buttons in view', async () => {
+    await page.setViewport({ width: 1024, height: 768 });
+    await page.reload();
+    await page.waitForSelector(MASTER);
+    const right = await page.$eval('[data-action=save]', (b) => b.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(1024);
+    await screenshot(page, 'form-entry-1024-sqlite');
+    await page.setViewport({ width: 1366, height: 768 });
+  });
+
+  it('says so when the form does not exist or belongs to another entity', async () => {
+    await page.goto(`${portal.url}/re/form/999999`);
+    await page.waitForSelector('[data-not-found]');
+    expect(await page.$eval('[data-not-found] [role=alert]', (e) => e.textContent)).toBe('Form not found.');
+    expect(await page.title()).toBe('Form not found | Reporting Portal');
+    const other = await portal.page();
+    await signIn(other.page, portal.url, 're2');
+    await other.page.goto(`${portal.url}/re/form/${form}`);
+    await other.page.waitForSelector('[data-not-found]');
+    expect(await other.page.$eval('[data-not-found] [role=alert]', (e) => e.textContent)).toBe('Form not found.');
+  });
+});
