@@ -27,8 +27,9 @@ export interface SaveArgs {
 /** Who may write a form's cells: those who prepare it (entity roles 25 and 27). */
 export const PREPARE_PERMISSION = 'REForm.action.prepare';
 
-// Rows per statement: 5 bound values a row stays far below SQLite's and MySQL's placeholder limits.
-const CHUNK = 1000;
+// Rows per statement: knex writes a multi-row insert on SQLite as one compound SELECT, which
+// SQLite caps at 500 terms.
+const CHUNK = 400;
 
 function chunks<T>(xs: readonly T[]): T[][] {
   const out: T[][] = [];

@@ -22,9 +22,13 @@ import { formulaConfig } from '../../engine/filing/formula-engine.js';
 import { columnLetter } from '../../engine/filing/template-grid.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
+import { runLoad, type LoadResult } from './load.js';
 
 export const FORM_TARGET = { saveMs: 150, submitMs: 300 } as const;
 const RUNS = Number(process.env.BENCH_FORM_RUNS ?? 9);
+/** Form.getData under load: seconds and connections (BENCH_FORM_SECONDS=0 skips it). */
+const LOAD_SECONDS = Number(process.env.BENCH_FORM_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 export interface Timing {
   medianMs: number;
@@ -42,6 +46,8 @@ export interface FormDataResult {
   floorRead: Timing;
   floorSave100: Timing;
   ratios: { getData: number; save100: number; submit: number };
+  /** Form.getData from many connections at once, over a real socket. */
+  getDataLoad?: LoadResult;
   pass: boolean;
 }
 
@@ -155,6 +161,13 @@ export async function benchFormData(dialect: Dialect = 'sqlite'): Promise<FormDa
       floorRead.push(fr);
       floorSave.push(fs);
     }
+    let getDataLoad: LoadResult | undefined;
+    if (LOAD_SECONDS > 0) {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      getDataLoad = await runLoad({ url, path: '/process', headers: { 'content-type': 'application/json', cookie: preparer }, bodies: [JSON.stringify({ action: 'Form.getData', args: [{ form }] })], seconds: LOAD_SECONDS, connections: CONNECTIONS, workers: 1 });
+    }
     const getData = timing(getTimes);
     const save100 = timing(saveTimes);
     const submit = timing(submitTimes);
@@ -164,6 +177,7 @@ export async function benchFormData(dialect: Dialect = 'sqlite'): Promise<FormDa
     return {
       dialect, cells: cells.length, formulas, saveAllMs: Math.round(saveAllMs), getData, save100, submit, floorRead: read, floorSave100: write,
       ratios: { getData: ratio(getData, read), save100: ratio(save100, write), submit: ratio(submit, read) },
+      getDataLoad,
       pass: save100.medianMs <= FORM_TARGET.saveMs && submit.medianMs <= FORM_TARGET.submitMs,
     };
   } finally {
@@ -178,6 +192,7 @@ export function printFormData(results: FormDataResult[]): void {
     console.log(`  Form.saveData, whole form filled at once: ${r.saveAllMs} ms`);
     console.log(`  Form.getData: ${r.getData.medianMs} ms (max ${r.getData.maxMs}); floor read + formulas ${r.floorRead.medianMs} ms; ratio ${r.ratios.getData}`);
     console.log(`  Form.saveData, 100 cells: ${r.save100.medianMs} ms (max ${r.save100.maxMs}); floor write + formulas ${r.floorSave100.medianMs} ms; ratio ${r.ratios.save100}`);
+    if (r.getDataLoad) console.log(`  Form.getData at ${CONNECTIONS} connections: ${r.getDataLoad.rps.toFixed(1)} req/s, p50 ${r.getDataLoad.p50} ms, p99 ${r.getDataLoad.p99} ms`);
     console.log(`  Form.submit, every rule: ${r.submit.medianMs} ms (max ${r.submit.maxMs}); ratio to the read floor ${r.ratios.submit}  ${r.pass ? 'PASS' : 'FAIL'}`);
   }
 }

@@ -146,6 +146,24 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     expect(Number(cut.updatectr)).toBe(Number(saved.updatectr) + 1);
   });
 
+  it('fills the most rows an add-new-rows tab takes in one save, and cuts them back', async () => {
+    const { form } = await newForm('TRC-02');
+    const cells = Array.from({ length: 200 }, (_, r) => [
+      { tab: '01', address: `A${r + 3}`, value: `Person ${r + 1}` },
+      { tab: '01', address: `B${r + 3}`, value: 'Chairman' },
+      { tab: '01', address: `C${r + 3}`, value: '01-01-2020' },
+      { tab: '01', address: `D${r + 3}`, value: 10 },
+      { tab: '01', address: `E${r + 3}`, value: 1 },
+    ]).flat();
+    const saved = readBack(await save(form, 1, cells));
+    expect(Number((await t.database.db('formcell').where({ form }).count({ n: '*' }))[0].n)).toBe(1000);
+    const { cells: read, info: meta } = await getData(form);
+    expect(meta.rows).toEqual({ '01': 200 });
+    expect(read.find((c) => c.tab === '02' && c.address === 'B3')!.value).toBe('2000');
+    readBack(await save(form, Number(saved.updatectr), [], preparer, { rows: { '01': 1 } }));
+    expect(Number((await t.database.db('formcell').where({ form }).count({ n: '*' }))[0].n)).toBe(5);
+  });
+
   it('answers a stale counter with the cells changed since, and a dry run writes nothing', async () => {
     const { form } = await newForm('BNK-01');
     readBack(await save(form, 1, [{ tab: '01', address: 'B3', value: 1 }]));
