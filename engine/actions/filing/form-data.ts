@@ -6,6 +6,7 @@ import { recordset, text } from '../../protocol/envelope.js';
 import { filedTemplate, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
 import { buildWorkbook, cellValueRows } from '../../filing/form-values.js';
 import { saveFormData } from '../../filing/form-save.js';
+import { cachedFormValues, keepFormValues } from '../../filing/form-values-cache.js';
 
 export const FormId = Type.Integer({ minimum: 1, maximum: 999_999_999 });
 export const Counter = Type.Integer({ minimum: 0, maximum: 999_999_999 });
@@ -24,14 +25,18 @@ export const formGetData = defineAction({
   async handler([a], ctx) {
     const form = await reachForm(ctx, a.form, 'select');
     const filed = await filedTemplate(ctx.db, form);
-    const content = placeContent(filed.layout, await storedCells(ctx.db, form.id));
-    const wb = buildWorkbook(filed, content, ctx.services.config.formulaLicenseKey);
-    let rows;
-    try {
-      rows = cellValueRows(filed, content, wb);
-    } finally {
-      wb.destroy();
+    let snapshot = cachedFormValues(ctx.services.db, form.id, form.updatectr, filed.id, filed.version);
+    if (!snapshot) {
+      const content = placeContent(filed.layout, await storedCells(ctx.db, form.id));
+      const wb = buildWorkbook(filed, content, ctx.services.config.formulaLicenseKey);
+      try {
+        snapshot = { cells: cellValueRows(filed, content, wb), rows: content.rows };
+      } finally {
+        wb.destroy();
+      }
+      keepFormValues(ctx.services.db, form.id, form.updatectr, filed.id, filed.version, snapshot);
     }
+    const { cells: rows } = snapshot;
     return [
       recordset(
         [
@@ -44,7 +49,7 @@ export const formGetData = defineAction({
         ],
         rows.map((r) => [r.tab, r.address, r.code, r.type, r.value, r.readonly ? '1' : '0']),
       ),
-      text(JSON.stringify({ form: form.id, updatectr: form.updatectr, state: form.state, template: filed.id, version: filed.version, rows: content.rows })),
+      text(JSON.stringify({ form: form.id, updatectr: form.updatectr, state: form.state, template: filed.id, version: filed.version, rows: snapshot.rows })),
     ];
   },
 });
