@@ -152,12 +152,19 @@ export async function writeFormExtract(dbs: ExtractDatabases, formId: number, li
       row[column.name] = columnValue(column, cell.value);
     }
     const table = checkedTable(def.table);
-    // A table made in this call holds nothing yet (and MySQL refuses a delete there in an older transaction).
-    if (made !== 'created') await dbs.db(table).where(KEY_COLUMNS.form, formId).delete();
     const rows = [...lines.values()];
     // Bound variables stay far below SQLite's limit however wide the tab is.
     const chunk = Math.max(1, Math.floor(20_000 / (columns.size + 7)));
-    for (let i = 0; i < rows.length; i += chunk) await dbs.db(table).insert(rows.slice(i, i + chunk));
+    try {
+      // A table made in this call holds nothing yet (and MySQL refuses a delete there in an older transaction).
+      if (made !== 'created') await dbs.db(table).where(KEY_COLUMNS.form, formId).delete();
+      for (let i = 0; i < rows.length; i += chunk) await dbs.db(table).insert(rows.slice(i, i + chunk));
+    } catch (e) {
+      // MySQL: columns added by this call to a table this transaction already knew. The table is
+      // ready now, so the same move succeeds when made again.
+      if ((e as { errno?: number }).errno === 1412) throw new AppError('E_CONCURRENT', 'The extract tables of this form were just extended: please make the change again.');
+      throw e;
+    }
     written += rows.length;
   }
   return { tables: defs.map((d) => d.table), rows: written };
