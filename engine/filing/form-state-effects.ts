@@ -34,7 +34,8 @@ export async function afterFormStateChange(ctx: ActionContext, formId: number, f
   const batch = form.formbatch === null ? null : await ctx.db('formbatch').where({ id: form.formbatch }).first('id', 'state', 'frozen_ind', 'updatectr');
   if (batch && isTrue(batch.frozen_ind)) throw new AppError('E_STATETRANSITION', 'The submission of this form is frozen: its forms cannot change.');
   const stamps: Record<string, unknown> = {};
-  if (to === FORM_STATE.pendingVerification) stamps.preparedby = who;
+  // Who sent it from Open prepared this version; an approver stepping back from Ready did not.
+  if (to === FORM_STATE.pendingVerification && from === FORM_STATE.open) stamps.preparedby = who;
   if (to === FORM_STATE.submitted) {
     // Four eyes: whoever prepared this version may not also approve it.
     if (form.preparedby !== null && form.preparedby === who) throw errors.noPermission('submitting a form you prepared yourself (another approver must submit it)');

@@ -276,6 +276,17 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     expect(readBack(await t.call('Form.submit', [{ form, updatectr: ctr }], re)).state).toBe(56);
   });
 
+  it('lets an approver who only stepped a form back from Ready submit it later', async () => {
+    const { form } = await newForm('BNK-01');
+    let ctr = Number(readBack(await save(form, 1, COMPLETE_BNK01)).updatectr);
+    ctr = Number(readBack(await move(form, ctr, 78, preparer)).updatectr);
+    ctr = Number(readBack(await move(form, ctr, 55, checker)).updatectr);
+    ctr = Number(readBack(await move(form, ctr, 78, approver, 'Check the notes once more')).updatectr);
+    ctr = Number(readBack(await move(form, ctr, 55, checker)).updatectr);
+    expect(readBack(await t.call('Form.submit', [{ form, updatectr: ctr }], approver)).state).toBe(56);
+    expect(Number((await t.database.db('form').where({ id: form }).first('preparedby')).preparedby)).toBe(6);
+  });
+
   it('returns a submitted form for amendment with a reason; the first save reopens it', async () => {
     const { form } = await newForm('BNK-01');
     let ctr = Number(readBack(await save(form, 1, COMPLETE_BNK01)).updatectr);
