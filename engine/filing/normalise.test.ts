@@ -57,4 +57,16 @@ describe('normalising on save', () => {
     expect(p.items[2].freezetop).toBe(true);
     expect(t.properties.items[0].items[0][1].Address).toBeUndefined();
   });
+
+  it('copies every part it changes: cells, tabs, summaries and code counters of its input stay as they were', () => {
+    for (const t of demoTemplates()) {
+      const input = t.properties;
+      input.items[0].hide_rows = [2];
+      input.items.forEach((tab) => tab.items.forEach((row) => row.forEach((cell) => delete cell.code)));
+      const before = JSON.stringify(input);
+      const p = normaliseTemplate(input, t.itemcode);
+      expect(JSON.stringify(input)).toBe(before);
+      expect(p.items[0].items[0].some((c) => c.code)).toBe(true);
+    }
+  });
 });
