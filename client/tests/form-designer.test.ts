@@ -338,6 +338,11 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     // =IF(required=0,0,ROUND(available/required*100,2)): 500 / 250 → 200.
     await page.waitForFunction((g) => document.querySelector(g)?.querySelectorAll('tbody tr')[1]?.querySelectorAll('td')[1]?.textContent?.trim() === '200', {}, GRID);
     expect(await cellText(page, 1, 1)).toBe('200');
+    // Tab 01 cited no other tab when its grid opened; a formula now citing tab 02 computes at once.
+    await openTab(page, '01');
+    await selectCell(page, 2, 1);
+    await setText(page, 'input[name=cell-value]', '=cell(INS0302001)+1');
+    await page.waitForFunction((g) => document.querySelector(g)?.querySelectorAll('tbody tr')[2]?.querySelectorAll('td')[1]?.textContent?.trim() === '251', {}, GRID);
   });
 
   more('asks before unsaved edits are lost when a sidebar link is followed', async () => {

@@ -5,12 +5,12 @@ import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import { CheckboxCellType, registerCellType, TextCellType } from 'handsontable/cellTypes';
 import { AutoColumnSize, AutoRowSize, ContextMenu, CopyPaste, DropdownMenu, Filters, Formulas, HiddenColumns, HiddenRows, ManualColumnMove, ManualColumnResize, ManualRowMove, MergeCells, registerPlugin, UndoRedo } from 'handsontable/plugins';
-import { HyperFormula } from 'hyperformula';
 import 'handsontable/styles/handsontable.css';
 import 'handsontable/styles/ht-theme-main.css';
 import type { FormProperties } from '../../../engine/filing/template-schema.js';
-import { formulaConfig, formulaLicenseKey, HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
-import { designerLayout, gridView, type PlacedProblem } from './grid-view';
+import { HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
+import { gridView, type PlacedProblem } from './grid-view';
+import { addReachedSheets, designerWorkbook } from './designer-workbook';
 import { columnIndex } from '../../../engine/filing/template-grid.js';
 import { keepStylesInFiles } from './csp-handsontable';
 import type { Range } from './tab-edits';
@@ -31,22 +31,10 @@ export function gridHeight(): number {
  * The context menu offers only these (seed 001 §2.2); the column menu only removal and the
  * filters, since any other grid edit (insert, alignment, read-only) would bypass the template.
  */
+export { addReachedSheets, designerWorkbook, reachedSheets } from './designer-workbook';
+
 export const CONTEXT_MENU = ['remove_row', 'remove_col'];
 export const COLUMN_MENU = ['remove_col', '---------', 'filter_by_condition', 'filter_operators', 'filter_by_condition2', 'filter_by_value', 'filter_action_bar'];
-
-/**
- * One HyperFormula workbook holding every tab as a sheet named by its id, so a formula citing a
- * cell of another tab computes in the grid. The grid's formulas plugin takes the sheet of its own
- * tab over; the grid destroys the workbook when it goes.
- */
-export function designerWorkbook(props: FormProperties): HyperFormula {
-  const layout = designerLayout(props);
-  const sheets: Record<string, (string | number | null)[][]> = {};
-  props.items.forEach((t, i) => {
-    if (!(t.id in sheets)) sheets[t.id] = gridView(props, i, layout).data;
-  });
-  return HyperFormula.buildFromSheets(sheets, formulaConfig(formulaLicenseKey('grid')));
-}
 
 /** Hide Rows (1-based sheet rows) and Hide Cols (letters) as grid indexes. */
 export function hiddenIndexes(rows: number[] | undefined, cols: string[] | undefined): { rows: number[]; columns: number[] } {
@@ -117,7 +105,11 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
   }, [view, problems, tabIndex]);
   const tab = props.items[tabIndex];
   // Built once per grid (the page mounts a new grid per tab): other tabs cannot change meanwhile.
-  const [engine] = useState(() => designerWorkbook(props));
+  const [engine] = useState(() => designerWorkbook(props, tabIndex));
+  // A formula edited to cite a tab outside the workbook brings that tab's sheet in.
+  useEffect(() => {
+    if (addReachedSheets(engine, props, tabIndex)) hot.current?.hotInstance?.render();
+  }, [engine, props, tabIndex]);
   // Handsontable destroys only the engines it built: this one goes with the grid, after the
   // grid's own teardown (which still unregisters from it) has run.
   useEffect(() => () => void setTimeout(() => engine.destroy(), 0), [engine]);
@@ -176,7 +168,7 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
           return false;
         }}
         beforeRowMove={(rows, finalIndex, _drop, possible) => {
-          if (possible && finalIndex !== undefined) actions.onMoveRows(rows, finalIndex);
+          if (possible && finalIndex !== undefined) actions.onMoveRows(rows.map(physicalRow), physicalRow(finalIndex));
           return false;
         }}
         beforeRemoveRow={(_index, _amount, physical) => {
