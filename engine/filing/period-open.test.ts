@@ -111,6 +111,14 @@ describe.each(await testDialects())('opening reporting periods on %s', (dialect)
     expect(await t.database.db('formbatch').where({ endon: '2026-04-30' })).toEqual([]);
   });
 
+  it('a form tells its readers whether its template is approver-view-only (seed 003 §2.1)', async () => {
+    await t.database.db('formtemplate').where({ code: 'BNK-01' }).update({ approverviewonly: true });
+    const endon = previousMonthEnd(new Date());
+    const values: EnvelopeValue[] = await t.call('Record.select', [{ module: 'REForm', fields: ['id', 'code', 'template_approverviewonly'], where: [['endon', '=', endon]] }], re);
+    expect(recordsetObjects(ok(values)[0] as RecordsetValue).map((r) => [r.code, Boolean(r.template_approverviewonly)])).toEqual([['BNK-01', true]]);
+    await t.database.db('formtemplate').where({ code: 'BNK-01' }).update({ approverviewonly: false });
+  });
+
   it('the demo seed opened the current month for the first entity, whose forms are Open', async () => {
     const endon = previousMonthEnd(new Date());
     const forms = await t.database.db('form').where({ re: 1, endon }).select('code', 'state', 'formtemplate');
