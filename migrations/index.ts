@@ -22,6 +22,7 @@ import { privilege } from './0018_privilege.js';
 import { richText } from './0019_rich_text.js';
 import { formTemplates } from './0020_form_templates.js';
 import { filing } from './0021_filing.js';
+import { formOpenDefault } from './0022_form_open_default.js';
 
 export type Migration = {
   name: string;
@@ -29,4 +30,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault];
