@@ -208,6 +208,14 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     expect(found.some((b) => b.tab === '03' && b.address === 'B3')).toBe(false);
   });
 
+  it('reports a tier-2 check as a warning that names no cell, beside the errors', async () => {
+    const { form } = await newForm('INS-03');
+    readBack(await save(form, 1, [{ tab: '01', address: 'B2', value: 100_000 }, { tab: '02', address: 'B2', value: 1 }]));
+    const found = rows(await t.call('Form.validate', [{ form }], checker));
+    expect(found).toContainEqual({ tab: null, address: null, code: null, rule: 'tier2', severity: 'warning', message: 'A ratio above 1000% is unusual: please confirm the figures.' });
+    expect(found.filter((b) => b.severity === 'warning')).toHaveLength(1);
+  });
+
   it('walks the sign-off to Submitted with the role, reason and four-eyes rules, then the regulator accepts and the batch completes', async () => {
     const { form, batch } = await newForm('BNK-01');
     let ctr = Number(readBack(await save(form, 1, COMPLETE_BNK01.slice(0, 5))).updatectr);
