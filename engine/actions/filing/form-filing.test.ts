@@ -208,6 +208,17 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     expect(found.some((b) => b.tab === '03' && b.address === 'B3')).toBe(false);
   });
 
+  it('asks for the fewest rows of an add-new-rows tab, and skips the required cells of rows left empty', async () => {
+    const { form } = await newForm('TRC-02');
+    const empty = rows(await t.call('Form.validate', [{ form }], preparer));
+    expect(empty).toContainEqual({ tab: '01', address: null, code: null, rule: 'minrows', severity: 'error', message: 'Fill in at least 1 row (0 filled).' });
+    expect(empty.some((b) => b.tab === '01' && b.rule === 'required')).toBe(false);
+    readBack(await save(form, 1, [{ tab: '01', address: 'A3', value: 'Ann Lee' }]));
+    const one = rows(await t.call('Form.validate', [{ form }], preparer));
+    expect(one.some((b) => b.rule === 'minrows')).toBe(false);
+    expect(one.filter((b) => b.tab === '01').map((b) => [b.address, b.rule])).toEqual([['B3', 'required'], ['C3', 'required']]);
+  });
+
   it('reports a tier-2 check as a warning that names no cell, beside the errors', async () => {
     const { form } = await newForm('INS-03');
     readBack(await save(form, 1, [{ tab: '01', address: 'B2', value: 100_000 }, { tab: '02', address: 'B2', value: 1 }]));
