@@ -113,6 +113,20 @@ export async function typeInto(page: Page, address: string, text: string): Promi
   await page.keyboard.press('Enter');
 }
 
+/** Picks a value of a dropdown cell from its list, as a user does: open the editor, click the entry. */
+export async function chooseFromList(page: Page, address: string, option: string): Promise<void> {
+  await selectCell(page, address);
+  await page.keyboard.press('Enter');
+  const handle = await page.waitForFunction(
+    (o) => [...document.querySelectorAll('.autocompleteEditor td')].find((td) => td.textContent?.trim() === o && (td as HTMLElement).offsetWidth > 0),
+    {},
+    option,
+  );
+  const box = await (handle.asElement() as import('puppeteer-core').ElementHandle<Element>).boundingBox();
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await waitShown(page, address, option);
+}
+
 export async function waitShown(page: Page, address: string, text: string): Promise<void> {
   try {
     await page.waitForFunction(

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { leaveQuestionsOf } from '../testing/browser.js';
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
-import { answerDialog, serverCall } from './list-support.js';
-import { MASTER, fillTheRest, rowsOf, openForm, openFormWithDropdown, openTab, problemAt, selectCell, serverData, shown, typeInto, waitShown } from './filing-support.js';
+import { answerDialog, serverCall, serverSelect } from './list-support.js';
+import { MASTER, chooseFromList, fillTheRest, rowsOf, openForm, openFormWithDropdown, openTab, problemAt, selectCell, serverData, shown, typeInto, waitShown } from './filing-support.js';
 
 describe('filling a form in the entry grid', () => {
   let portal: Portal;
@@ -63,16 +63,10 @@ describe('filling a form in the entry grid', () => {
 
   it('takes a dropdown value from its list group and text, then saves only the changed cells', async () => {
     await openTab(page, '03');
-    await typeInto(page, 'B6', 'Monthly');
-    await waitShown(page, 'B6', 'Monthly');
+    await chooseFromList(page, 'B6', 'Quarterly');
     await typeInto(page, 'B3', 'Ernst & Young PLT');
     await waitShown(page, 'B3', 'Ernst & Young PLT');
-    // A value that is not in the list is refused with its message.
-    await typeInto(page, 'B6', 'Fortnightly');
-    await page.waitForFunction((m) => document.querySelector(m)?.querySelector('td[data-address="B6"][data-problem]') !== null, {}, MASTER);
-    expect(await problemAt(page, 'B6')).toBe('Choose one of the listed values.');
-    await typeInto(page, 'B6', 'monthly');
-    await waitShown(page, 'B6', 'Monthly');
+    await chooseFromList(page, 'B6', 'Monthly');
     const before = (await serverData(portal, 'preparer', form)).info.updatectr;
 
     await page.click('[data-action=save]');
@@ -133,6 +127,38 @@ describe('filling a form in the entry grid', () => {
     expect(right).toBeLessThanOrEqual(1024);
     await screenshot(page, 'form-entry-1024-sqlite');
     await page.setViewport({ width: 1366, height: 768 });
+  });
+
+  it('lets the regulator raise a query from a cell, pre-filled, and marks the cell while the query is open', async () => {
+    const { page: iru } = await portal.page();
+    await iru.setViewport({ width: 1366, height: 768 });
+    await signIn(iru, portal.url, 'iru');
+    await openForm(iru, `${portal.url}/iru/form/${form}`);
+    expect(await iru.$$eval('[data-action=save]', (b) => b.length)).toBe(0);
+    await selectCell(iru, 'B3');
+    await iru.click('[data-action=raise-query]');
+    await iru.waitForFunction(() => location.pathname === '/iru/query/create');
+    const code = 'BNK0101001';
+    const value = (name: string) => iru.$eval(`[name=${name}]`, (e) => (e as HTMLInputElement).value);
+    await iru.waitForFunction(() => ((document.querySelector('select[name=formtab]') as HTMLSelectElement | null)?.value ?? '') !== '');
+    expect([await value('re'), await value('form'), await value('formtab'), await value('dataitem')]).toEqual(['1', String(form), 'SFP-A', code]);
+    expect(await value('formbatch')).not.toBe('');
+    await iru.type('input[name=name]', 'Cash and short-term funds');
+    await iru.type('textarea[name=description]', 'Please explain the increase in cash.');
+    await iru.click('button[type=submit]');
+    expect(await answerDialog(iru, 'ok')).toContain('Created!');
+    const { rows } = await serverSelect(portal, 'iru', { module: 'Query', fields: ['id', 're', 'form', 'formtab', 'dataitem', 'state'], where: [['form', '=', form]] });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ re: 1, form, formtab: 'SFP-A', dataitem: code });
+
+    await openForm(iru, `${portal.url}/iru/form/${form}`);
+    expect(await iru.$eval(MASTER, (root) => root.querySelector('td[data-address="B3"]')?.classList.contains('has-query'))).toBe(true);
+    expect(await iru.$eval(MASTER, (root) => root.querySelector('td[data-address="B4"]')?.classList.contains('has-query'))).toBe(false);
+    await selectCell(iru, 'B3');
+    expect(await iru.$eval('[data-testid=cell-query]', (e) => e.textContent)).toContain('This cell has an open query.');
+    // The entity sees the marker too.
+    await openForm(page, `${portal.url}/re/form/${form}`);
+    expect(await page.$eval(MASTER, (root) => root.querySelector('td[data-address="B3"]')?.classList.contains('has-query'))).toBe(true);
   });
 
   it('says so when the form does not exist or belongs to another entity', async () => {

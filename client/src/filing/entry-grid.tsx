@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import { DropdownCellType, registerCellType, TextCellType } from 'handsontable/cellTypes';
-import { AutoRowSize, ContextMenu, CopyPaste, MergeCells, registerPlugin } from 'handsontable/plugins';
+import { AutoRowSize, CopyPaste, MergeCells, registerPlugin } from 'handsontable/plugins';
 import 'handsontable/styles/handsontable.css';
 import 'handsontable/styles/ht-theme-main.css';
 import { HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
@@ -17,7 +17,7 @@ import type { EntryView } from './entry-model';
 keepStylesInFiles();
 registerCellType(TextCellType);
 registerCellType(DropdownCellType);
-for (const plugin of [AutoRowSize, ContextMenu, CopyPaste, MergeCells]) registerPlugin(plugin);
+for (const plugin of [AutoRowSize, CopyPaste, MergeCells]) registerPlugin(plugin);
 
 // Read by handsontable's constructor, not in its typings: the core CSS is imported as a file.
 const NO_INJECTED_STYLES = { injectCoreCss: false } as Record<string, unknown>;
@@ -31,12 +31,9 @@ export interface EntryGridProps {
   notes: Map<string, string>;
   onInput(row: number, col: number, text: string): void;
   onSelect(row: number, col: number): void;
-  /** The regulator's "Raise query" on a data cell; absent elsewhere. */
-  onRaiseQuery?: (row: number, col: number) => void;
-  canRaiseQuery?: (row: number, col: number) => boolean;
 }
 
-export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, onSelect, onRaiseQuery, canRaiseQuery }: EntryGridProps) {
+export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, onSelect }: EntryGridProps) {
   const hot = useRef<HotTableRef>(null);
   const [height, setHeight] = useState(gridHeight);
   useEffect(() => {
@@ -44,8 +41,8 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  const props = useRef({ onInput, onSelect, onRaiseQuery, canRaiseQuery, problems, notes });
-  props.current = { onInput, onSelect, onRaiseQuery, canRaiseQuery, problems, notes };
+  const props = useRef({ onInput, onSelect, problems, notes });
+  props.current = { onInput, onSelect, problems, notes };
 
   const cells = useMemo(
     () => view.cells.map((c) => (c.source ? { row: c.row, col: c.col, className: c.className, readOnly: c.readOnly, type: 'dropdown', source: c.source, strict: true, allowInvalid: true, filter: false } : c)),
@@ -53,27 +50,6 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
   );
   // The data array is copied: handsontable edits the array it is given.
   const data = useMemo(() => view.data.map((r) => [...r]), [view]);
-  const contextMenu = useMemo(
-    () =>
-      onRaiseQuery
-        ? {
-            items: {
-              raise_query: {
-                name: 'Raise query',
-                disabled() {
-                  const sel = hot.current?.hotInstance?.getSelectedRangeLast();
-                  return !sel || sel.from.row === null || sel.from.col === null || !props.current.canRaiseQuery?.(sel.from.row, sel.from.col);
-                },
-                callback(_key: string, selection: { start: { row: number; col: number } }[]) {
-                  const s = selection[0]?.start;
-                  if (s) props.current.onRaiseQuery?.(s.row, s.col);
-                },
-              },
-            },
-          }
-        : false,
-    [Boolean(onRaiseQuery)],
-  );
   // Hooks handed to handsontable never change: a new function would make the wrapper update the
   // grid's settings on every render, and a re-render there re-fires selection hooks (a loop).
   const afterRenderer = useCallback((td: HTMLTableCellElement, row: number, col: number) => {
@@ -114,7 +90,6 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
         rowHeaders
         colHeaders
         fixedRowsTop={freezeTop ? view.top : 0}
-        contextMenu={contextMenu as never}
         outsideClickDeselects={false}
         height={height}
         width="100%"

@@ -64,10 +64,11 @@ export default function EntryPage({ side }: { side: Side }) {
   const record = f.record;
   const site = selected ? entry.site(tabIndex, selected.row, selected.col) : undefined;
   const selectedProblem = site ? problems.get(site.key) : undefined;
-  const raiseQuery = (row: number, col: number) => {
-    const s = entry.site(tabIndex, row, col);
-    if (!s) return;
-    const q = new URLSearchParams({ re: String(record.re ?? ''), formbatch: String(record.formbatch ?? ''), form: String(record.id), formtab: tab.title, dataitem: s.code });
+  // The regulator's query on the selected cell: Create New Query pre-filled with its entity,
+  // submission, form, tab and data item (the cell's code).
+  const raiseQuery = () => {
+    if (!site) return;
+    const q = new URLSearchParams({ re: String(record.re ?? ''), formbatch: String(record.formbatch ?? ''), form: String(record.id), formtab: tab.title, dataitem: site.code });
     navigate(`/iru/query/create?${q.toString()}`);
   };
   const goTo = (key: string) => {
@@ -150,8 +151,6 @@ export default function EntryPage({ side }: { side: Side }) {
         notes={notes}
         onInput={(row, col, text) => f.input(tabIndex, row, col, text)}
         onSelect={(row, col) => setSelected((old) => (old?.row === row && old.col === col ? old : { row, col }))}
-        onRaiseQuery={side === 'regulator' ? raiseQuery : undefined}
-        canRaiseQuery={(row, col) => Boolean(entry.site(tabIndex, row, col))}
       />
       <aside className="filing-cell" aria-live="polite" data-testid="cell-panel">
         {site ? (
@@ -161,6 +160,9 @@ export default function EntryPage({ side }: { side: Side }) {
             {f.queries.has(site.code) && <span className="query-flag" data-testid="cell-query"> · This cell has an open query.</span>}
             {selectedProblem && <p className="field-problem" role="alert" data-testid="cell-problem">{selectedProblem}</p>}
             {site.cell.note && <p className="filing-note" data-testid="cell-note">{site.cell.note}</p>}
+            {side === 'regulator' && (
+              <p><button type="button" className="btn" data-action="raise-query" onClick={raiseQuery}>Raise query on this cell</button></p>
+            )}
           </>
         ) : (
           <span className="muted">Select a cell to see its notes and messages.</span>

@@ -3,6 +3,7 @@
 // items), the data item, subject, description and the Confidential switch. Every field is
 // required here and on the server (Query's metadata); the query starts as New.
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
@@ -37,8 +38,15 @@ function tabsOf(row: Row | undefined): Choice[] {
   }
 }
 
+/** Fields a link may pre-fill (a cell's "Raise query" in the form grid: docs/client.md "Filing screens"). */
+const PREFILLED = ['re', 'formbatch', 'form', 'formtab', 'dataitem'] as const;
+
 export default function QueryCreatePage() {
-  const [v, setV] = useState({ re: '', formbatch: '', form: '', formtab: '', dataitem: '', name: '', description: '' });
+  const [search] = useSearchParams();
+  const [v, setV] = useState(() => ({
+    re: '', formbatch: '', form: '', formtab: '', dataitem: '', name: '', description: '',
+    ...Object.fromEntries(PREFILLED.filter((k) => search.get(k)).map((k) => [k, search.get(k)!])),
+  }));
   const [confidential, setConfidential] = useState(false);
   const { invalid, busy, submit } = useCreateSave();
   const set = (k: keyof typeof v, value: string) => setV((old) => ({ ...old, [k]: value }));
