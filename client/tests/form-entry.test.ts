@@ -39,6 +39,16 @@ describe('filling a form in the entry grid', () => {
     expect(await page.$$eval('[data-action=save]', (b) => b.length)).toBe(1);
   });
 
+  it('shows the server\'s findings of Validate at their cells', async () => {
+    const server = rowsOf(await serverCall(portal, 'preparer', 'Form.validate', [{ form }]));
+    const cash = server.find((r) => r.tab === '01' && r.address === 'B3');
+    expect(cash).toBeDefined();
+    await page.click('[data-action=validate]');
+    await page.waitForFunction((m) => document.querySelector(m)?.querySelector('td[data-address="B3"][data-problem]') !== null, {}, MASTER);
+    expect(await problemAt(page, 'B3')).toBe(cash!.message);
+    expect(await page.$eval('[data-testid=problems]', (e) => e.textContent)).toContain(`SFP-A B3: ${String(cash!.message)}`);
+  });
+
   it('recomputes the total as a value is typed, and marks the form unsaved', async () => {
     await typeInto(page, 'B3', '1,000');
     await waitShown(page, 'B3', '1,000');
@@ -94,6 +104,23 @@ describe('filling a form in the entry grid', () => {
     expect(await shown(page, 'B6')).toBe('Monthly');
     expect(await shown(page, 'B2')).toBe('31-01-2024');
     expect(await shown(page, 'B5')).toBe('250,000.00');
+  });
+
+  it('keeps unsaved edits on screen when someone else saved first, and reloads what the server holds', async () => {
+    await openTab(page, '01');
+    await typeInto(page, 'B5', '360');
+    await waitShown(page, 'B8', '2,410');
+    const { info } = await serverData(portal, 'preparer', form);
+    await serverCall(portal, 'preparer', 'Form.saveData', [{ form, updatectr: info.updatectr, cells: [{ tab: '01', address: 'C6', value: '11' }] }]);
+    await page.click('[data-action=save]');
+    await page.waitForSelector('[data-conflict]');
+    expect(await page.$eval('[data-conflict]', (e) => e.textContent)).toContain('This form was changed by someone else');
+    expect(await shown(page, 'B5')).toBe('360');
+    expect((await serverData(portal, 'preparer', form)).cells.get('01!B5')).toBe('350');
+    await page.click('[data-action=reload]');
+    await waitShown(page, 'C6', '11');
+    expect(await shown(page, 'B5')).toBe('350');
+    expect(await page.$eval('[data-form-entry]', (e) => e.getAttribute('data-dirty'))).toBe('false');
   });
 
   it('asks before leaving unsaved edits', async () => {
