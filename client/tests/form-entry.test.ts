@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { leaveQuestionsOf } from '../testing/browser.js';
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
 import { answerDialog, serverCall, serverSelect } from './list-support.js';
-import { MASTER, chooseFromList, fillTheRest, rowsOf, openForm, openFormWithDropdown, openTab, problemAt, selectCell, serverData, shown, typeInto, waitShown } from './filing-support.js';
+import { MASTER, chooseFromList, fillTheRest, formState, move, rowsOf, openForm, openFormWithDropdown, openTab, problemAt, selectCell, serverData, shown, typeInto, waitShown } from './filing-support.js';
 
 describe('filling a form in the entry grid', () => {
   let portal: Portal;
@@ -186,6 +186,32 @@ describe('filling a form in the entry grid', () => {
     // The entity sees the marker too.
     await openForm(page, `${portal.url}/re/form/${form}`);
     expect(await page.$eval(MASTER, (root) => root.querySelector('td[data-address="B3"]')?.classList.contains('has-query'))).toBe(true);
+  });
+
+  it('hides Submit from the approver who prepared the version, with a notice; the server refuses it too', async () => {
+    const approver = (await portal.page()).page;
+    await approver.setViewport({ width: 1366, height: 768 });
+    await signIn(approver, portal.url, 'approver');
+    await openForm(approver, `${portal.url}/re/form/${form}`);
+    expect(await move(approver, 'prepare')).toContain('Pending Verification');
+    const { info } = await serverData(portal, 'checker', form);
+    await serverCall(portal, 'checker', 'Record2.update', [{ module: 'REForm', fields: ['id', 'state', 'updatectr'], values: [form, 55, info.updatectr] }]);
+    await openForm(approver, `${portal.url}/re/form/${form}`);
+    expect(await formState(approver)).toBe(55);
+    expect(await approver.$$eval('[data-move]', (bs) => bs.map((b) => b.getAttribute('data-move')))).toEqual(['return-pending']);
+    expect(await approver.$eval('[data-notice=four-eyes]', (e) => e.textContent)).toBe('You prepared this version of the form, so another approver must submit it.');
+    const refused = await serverCall(portal, 'approver', 'Form.submit', [{ form, updatectr: (await serverData(portal, 'approver', form)).info.updatectr }]);
+    expect(JSON.stringify(refused)).toContain('E_NOPERMISSION');
+  });
+
+  it('shows a form of a frozen batch read-only with a notice and no moves', async () => {
+    const { rows } = await serverSelect(portal, 'iru', { module: 'Form', fields: ['formbatch'], where: [['id', '=', form]] });
+    const batch = (await serverSelect(portal, 'iru', { module: 'FormBatch', fields: ['id', 'updatectr'], where: [['id', '=', rows[0].formbatch]] })).rows[0];
+    await serverCall(portal, 'iru', 'Record2.update', [{ module: 'FormBatch', fields: ['id', 'frozen_ind', 'updatectr'], values: [batch.id, 1, batch.updatectr] }]);
+    await openForm(page, `${portal.url}/re/form/${form}`);
+    expect(await page.$eval('[data-notice=frozen]', (e) => e.textContent)).toContain('This submission is frozen');
+    expect(await page.$$eval('[data-move], [data-action=save]', (bs) => bs.length)).toBe(0);
+    expect(await page.$eval('[data-form-entry]', (e) => e.getAttribute('data-writable'))).toBe('false');
   });
 
   it('says so when the form does not exist or belongs to another entity', async () => {
