@@ -384,6 +384,35 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     expect(saved.items[1].items[0][1].code).toMatch(/^INS0304\d{3}$/);
   });
 
+  more('asks before a batch update, and then gives every selected cell the validation message', async () => {
+    const id = await templateIdOf(portal, 'INS-03');
+    await openDesigner(page, `${portal.url}/iru/formviewer/${id}`);
+    await page.$eval('[data-section=validations]', (d) => ((d as HTMLDetailsElement).open = true));
+    await selectCell(page, 1, 1, [2, 1]);
+    const ticked = () => page.$eval('input[name=batch-update]', (e) => (e as HTMLInputElement).checked);
+    await page.click('input[name=batch-update]');
+    // Seed 001 §5.1, verbatim; declining leaves the box unticked.
+    expect(await answerDialog(page, 'no')).toContain(
+      'You have checked Batch Update checkbox. This feature is used to update all selected cells validation and validation message. Are you sure?',
+    );
+    expect(await ticked()).toBe(false);
+    await page.click('input[name=batch-update]');
+    await answerDialog(page, 'yes');
+    await page.waitForFunction(() => (document.querySelector('input[name=batch-update]') as HTMLInputElement | null)?.checked === true);
+    expect(await field(page, 'validation-address')).toBe('B2:B3');
+    await setText(page, 'input[name=cell-validationmsg]', 'Enter the amount in thousands');
+    await settle();
+    await page.click('input[name=batch-update]');
+    await page.waitForFunction(() => (document.querySelector('input[name=batch-update]') as HTMLInputElement | null)?.checked === false);
+    for (const row of [1, 2]) {
+      await selectCell(page, row, 1);
+      expect(await field(page, 'cell-validationmsg')).toBe('Enter the amount in thousands');
+    }
+    // A cell outside the selection keeps its own message.
+    await selectCell(page, 3, 1);
+    expect(await field(page, 'cell-validationmsg')).not.toBe('Enter the amount in thousands');
+  });
+
   more('shows the notice and Reload when someone else saved the template first', async () => {
     const id = await templateIdOf(portal, 'INS-03');
     await openDesigner(page, `${portal.url}/iru/formviewer/${id}`);
