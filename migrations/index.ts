@@ -23,6 +23,7 @@ import { richText } from './0019_rich_text.js';
 import { formTemplates } from './0020_form_templates.js';
 import { filing } from './0021_filing.js';
 import { formOpenDefault } from './0022_form_open_default.js';
+import { excelImport } from './0023_excel_import.js';
 
 export type Migration = {
   name: string;
@@ -30,4 +31,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport];

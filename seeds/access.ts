@@ -48,6 +48,10 @@ const THREAD_RE_GRANTS = [
 const DROPDOWN_RE_GRANTS = ['RE-SMSDropdown.select', 'RE-SMSDropdown.create'];
 const DROPDOWN_IRU_GRANTS = ['SMSDropdown.update', 'SMSDropdown.action.approve'];
 
+/** Excel imports (docs/excel.md): RE users import into their entity's forms through the scoped variant. */
+const EXCEL_IMPORT_RE_GRANTS = ['RE-ExcelImport.select', 'RE-ExcelImport.create', 'ExcelImport_Reference.select', 'ExcelImport_Reference.create'];
+const EXCEL_IMPORT_IRU_GRANTS = ['ExcelImport.create', 'ExcelImport_Reference.create'];
+
 /** Form sign-off (docs/filing.md): the moves of REForm's state map each need one of these; the regulator reviews. */
 const FORM_PREPARE = 'REForm.action.prepare';
 const FORM_CHECK = 'REForm.action.check';
@@ -71,6 +75,7 @@ const IRU_GRANTS = new Set<string>([
   ...THREAD_IRU_GRANTS,
   ...BULLETIN_IRU_PERMISSIONS,
   ...DROPDOWN_IRU_GRANTS,
+  ...EXCEL_IMPORT_IRU_GRANTS,
   ...FORM_IRU_GRANTS,
   ...PERIOD_IRU_PERMISSIONS,
 ]);
@@ -82,6 +87,7 @@ const RE_GRANTS = [
   ...THREAD_RE_GRANTS,
   ...BULLETIN_RE_PERMISSIONS,
   ...DROPDOWN_RE_GRANTS,
+  ...EXCEL_IMPORT_RE_GRANTS,
   'RE-RE.select', 'RE-RE.update',
   'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',
   'WebList.select', 'WebListview.select', 'WebForms.select', 'DashboardChart.select', 'DashboardGroup.select',
