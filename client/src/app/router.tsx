@@ -52,6 +52,9 @@ const FormEntryPage = lazy(() => import('../filing/entry-page'));
 const FormHistoryPage = lazy(() => import('../filing/history-page'));
 const ConsolidatedTemplatePage = lazy(() => import('../filing/consolidated-template-page'));
 const ConsolidatedFormPage = lazy(() => import('../filing/consolidated-form-page'));
+// Period screens (docs/client.md "Period screens").
+const OpenPeriodPage = lazy(() => import('../periods/open-period-page'));
+const CompletenessPage = lazy(() => import('../periods/completeness-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -173,6 +176,8 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="iru" side="regulator" /></Lazy> },
   { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="iru" side="regulator" /></Lazy> },
   { path: 'formviewer', element: <Lazy><DesignerPage /></Lazy> },
+  { path: 'openperiod', element: <Lazy><OpenPeriodPage /></Lazy> },
+  { path: 'completeness', element: <Lazy><CompletenessPage /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
   { path: 'formtemplate/view/:id', element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
   ...screenRoutes('iru'),
