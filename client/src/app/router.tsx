@@ -55,6 +55,7 @@ const ConsolidatedFormPage = lazy(() => import('../filing/consolidated-form-page
 // Period screens (docs/client.md "Period screens").
 const OpenPeriodPage = lazy(() => import('../periods/open-period-page'));
 const CompletenessPage = lazy(() => import('../periods/completeness-page'));
+const BatchesPage = lazy(() => import('../periods/batches-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -147,6 +148,8 @@ const RE_ROUTES: RouteObject[] = [
   { path: 'form/:id', element: <Lazy><FormEntryPage key="re" side="entity" /></Lazy> },
   { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
   { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="re" side="entity" /></Lazy> },
+  // The Submissions list with Create New Forms, before the named list's generic route.
+  { path: 'batches', element: <Lazy><BatchesPage /></Lazy> },
   ...screenRoutes('re'),
 ];
 
