@@ -22,6 +22,11 @@ for (const plugin of [AutoRowSize, CopyPaste, MergeCells]) registerPlugin(plugin
 // Read by handsontable's constructor, not in its typings: the core CSS is imported as a file.
 const NO_INJECTED_STYLES = { injectCoreCss: false } as Record<string, unknown>;
 
+/** A small form's grid is as tall as its rows (theme rows are 29 px, plus the column header and a scroll bar). */
+function contentHeight(view: EntryView): number {
+  return 30 + view.data.length * 29 + 18;
+}
+
 export interface EntryGridProps {
   tabId: string;
   view: EntryView;
@@ -91,7 +96,7 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
         colHeaders
         fixedRowsTop={freezeTop ? view.top : 0}
         outsideClickDeselects={false}
-        height={height}
+        height={Math.min(height, contentHeight(view))}
         width="100%"
         // Every cell says where it is and what is wrong with it: the message shows on hover and
         // in the panel under the grid (and browser tests find cells by address).

@@ -104,6 +104,7 @@ export default function EntryPage({ side }: { side: Side }) {
             </button>
           ))}
           <Link className="btn" to={`${shell}/formhistory/${record.id}`} data-action="history">History</Link>
+          <Link className="btn" to={`${shell}/consolidated/${record.id}`} data-action="consolidated">Consolidated view</Link>
         </div>
       </header>
       {record.frozen && (
