@@ -8,6 +8,7 @@ import { JOB_STATE, stateName, type JobRow } from './job-table.js';
 import { ExportArgs, planExport } from './list-export/export-plan.js';
 import { EXPORT_LIST_EXCEL, exportDownloadUrl } from './list-export/run-export.js';
 import { finishedFile, findOwnJob, submitJob } from './own-jobs.js';
+import { formExportActions } from './form-export/actions.js';
 
 const JobId = Type.Object(
   { id: Type.Union([Type.Integer({ minimum: 1, maximum: 999_999_999_999 }), Type.String({ pattern: '^[1-9][0-9]{0,11}$' })], { description: 'The job id that submit answered' }) },
@@ -77,4 +78,4 @@ export const exportListDownload = defineAction({
   },
 });
 
-export const jobActions = [exportListSubmit, exportListStatus, exportListDownload];
+export const jobActions = [exportListSubmit, exportListStatus, exportListDownload, ...formExportActions];

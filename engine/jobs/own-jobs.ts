@@ -30,10 +30,10 @@ export async function submitJob(ctx: ActionContext, type: string, args: unknown)
   return Number(id);
 }
 
-/** The caller's job `id` of `type`: another user's answers E_NOPERMISSION, none E_NOTFOUND. */
-export async function findOwnJob(ctx: ActionContext, id: number, type: string): Promise<JobRow> {
+/** The caller's job `id` of `type` (or one of types): another user's answers E_NOPERMISSION, none E_NOTFOUND. */
+export async function findOwnJob(ctx: ActionContext, id: number, type: string | readonly string[]): Promise<JobRow> {
   const job = await readJob(ctx.db, id);
-  if (!job || job.type !== type) throw errors.notFound(`Job ${id}`);
+  if (!job || !(typeof type === 'string' ? [type] : type).includes(job.type)) throw errors.notFound(`Job ${id}`);
   if (job.ownerId !== ctx.caller?.userId) throw errors.noPermission();
   return job;
 }

@@ -13,6 +13,7 @@ import { contentDisposition } from '../files/file-route.js';
 import { jobFilePath } from '../jobs/job-files.js';
 import { jobWorkerFor, type JobWorker } from '../jobs/job-worker.js';
 import { EXPORT_LIST_EXCEL } from '../jobs/list-export/run-export.js';
+import { EXPORT_FORM_EXCEL } from '../jobs/form-export/run-form-export.js';
 import { finishedFile, findOwnJob } from '../jobs/own-jobs.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
 import { BrowserPool } from '../reports/browser-pool.js';
@@ -45,10 +46,10 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   E_FAIL: 503,
 };
 
-function downloadName(args: unknown, id: number): string {
+function downloadName(args: unknown, id: number, ext: 'xlsx' | 'zip'): string {
   const title = typeof args === 'object' && args !== null ? (args as { title?: unknown }).title : undefined;
   const clean = typeof title === 'string' ? title.replace(/[\\/:*?"<>|\x00-\x1f]/g, ' ').trim().slice(0, 150) : '';
-  return `${clean || `export-${id}`}.xlsx`;
+  return `${clean || `export-${id}`}.${ext}`;
 }
 
 export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
@@ -59,9 +60,12 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
 
   const contextOf = (req: FastifyRequest, caller: Caller, versions: VersionSnapshot): ActionContext => dispatcher.routeContext(caller, req.id, versions);
 
-  async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number) {
-    const job = await findOwnJob(ctx, id, EXPORT_LIST_EXCEL);
-    const path = jobFilePath(services.config.jobsDir, finishedFile(job));
+  async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number, ext: 'xlsx' | 'zip') {
+    // A batch's form export is a .zip; every other export an .xlsx: the extension must match the file.
+    const job = await findOwnJob(ctx, id, ext === 'zip' ? [EXPORT_FORM_EXCEL] : [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL]);
+    const stored = finishedFile(job);
+    if (!stored.endsWith(`.${ext}`)) throw errors.notFound(`/out/${id}.${ext}`);
+    const path = jobFilePath(services.config.jobsDir, stored);
     const info = path ? await stat(path).catch(() => null) : null;
     if (!path || !info) {
       ctx.log.error({ jobId: id, file: job.file }, 'export file missing from JOBS_DIR');
@@ -69,9 +73,9 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
     }
     return reply
       .code(200)
-      .type(XLSX)
+      .type(ext === 'zip' ? 'application/zip' : XLSX)
       .header('content-length', info.size)
-      .header('content-disposition', contentDisposition(downloadName(job.args, id)))
+      .header('content-disposition', contentDisposition(downloadName(job.args, id, ext)))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(createReadStream(path));
@@ -97,8 +101,8 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
       if (!caller) throw errors.illegalAccess();
       const ctx = contextOf(req, caller, versions);
       const { file } = req.params;
-      const xlsx = /^([1-9][0-9]{0,11})\.xlsx$/.exec(file);
-      if (xlsx) return await sendExport(ctx, reply, Number(xlsx[1]));
+      const exported = /^([1-9][0-9]{0,11})\.(xlsx|zip)$/.exec(file);
+      if (exported) return await sendExport(ctx, reply, Number(exported[1]), exported[2] as 'xlsx' | 'zip');
       const pdf = /^([A-Za-z][A-Za-z0-9_-]{0,99})\.pdf$/.exec(file);
       if (pdf) return await sendReport(ctx, req, reply, pdf[1]);
       throw errors.notFound(`/out/${file.slice(0, 100)}`);

@@ -1,0 +1,70 @@
+// The ExportToExcel job: a form or a blank template as one .xlsx, a batch as a .zip holding one
+// .xlsx per form. Runs as the submitter (job-caller.ts), so the target is reached again with their
+// access as it is now: a form moved out of their reach since submitting fails the job.
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Value } from '@sinclair/typebox/value';
+import { AppError } from '../../errors/catalogue.js';
+import { jobContext } from '../job-caller.js';
+import { jobFileName, partPath } from '../job-files.js';
+import type { JobResult, JobRun } from '../job-run.js';
+import { StoredExportArgs, kindOf } from './export-args.js';
+import { exportTarget } from './export-target.js';
+import { writeFormWorkbook } from './form-workbook.js';
+
+export const EXPORT_FORM_EXCEL = 'ExportToExcel';
+
+export function formExportExtension(args: { formbatch_id?: number }): 'xlsx' | 'zip' {
+  return args.formbatch_id !== undefined ? 'zip' : 'xlsx';
+}
+
+export function formExportUrl(id: number, ext: 'xlsx' | 'zip'): string {
+  return `/out/${id}.${ext}`;
+}
+
+export async function runFormExport(run: JobRun): Promise<JobResult> {
+  const { job, services, signal } = run;
+  const { config } = services;
+  if (!Value.Check(StoredExportArgs, job.args) || !kindOf(job.args)) throw new AppError('E_BADREQUEST', 'The export arguments are not valid');
+  const args = job.args;
+  const ctx = await jobContext(services, job);
+  const target = await exportTarget(ctx, args);
+  const total = target.items.length;
+  run.report({ processed: 0, total });
+  const { default: excel } = await import('exceljs');
+  const ext = formExportExtension(args);
+  const name = jobFileName(job.id, job.claimToken, ext);
+  const part = await partPath(config.jobsDir, name);
+  const options = { withData: args.withData, licenseKey: config.formulaLicenseKey ?? undefined, creator: ctx.caller?.name };
+  try {
+    if (ext === 'xlsx') {
+      const wb = await writeFormWorkbook(excel, ctx.db, target.items[0], options);
+      signal.throwIfAborted();
+      await wb.xlsx.writeFile(part);
+    } else {
+      const { default: JSZip } = await import('jszip');
+      const zip = new JSZip();
+      const used = new Set<string>();
+      let processed = 0;
+      for (const item of target.items) {
+        signal.throwIfAborted();
+        const wb = await writeFormWorkbook(excel, ctx.db, item, options);
+        let file = `${item.name}.xlsx`;
+        for (let n = 2; used.has(file.toLowerCase()); n++) file = `${item.name} (${n}).xlsx`;
+        used.add(file.toLowerCase());
+        // An .xlsx is already compressed: stored as it is.
+        zip.file(file, Buffer.from(await wb.xlsx.writeBuffer()), { compression: 'STORE' });
+        run.report({ processed: ++processed, total });
+      }
+      await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), createWriteStream(part));
+    }
+    signal.throwIfAborted();
+    await rename(part, join(config.jobsDir, name));
+  } catch (e) {
+    await rm(part, { force: true });
+    throw e;
+  }
+  return { result: formExportUrl(job.id, ext), file: name, processed: total };
+}
