@@ -68,12 +68,12 @@ describe.each(await testDialects())('the RE and IRU dashboards on %s', (dialect)
     expect(d.submission.map((p) => p.value)).toEqual(d.months.map((x) => sent.get(x) ?? 0));
   });
 
-  it('counts the status table as at the end of the chosen month, equal to what the list of submissions totals', async () => {
+  it("counts the status table as the entity's forms per state for periods ending by the end of the chosen month", async () => {
     const d = json(await t.call('RE.getDashboard', [{ dt: month }], re));
     expect(d.submission_status.map((s) => s.label)).toEqual(['Open', 'Ready', 'Accepted', 'Submitted']);
     const end = DateTime.fromFormat(month, 'yyyy-MM').endOf('month').toFormat('yyyy-MM-dd');
     for (const [i, state] of [13, 55, 45, 56].entries()) {
-      const row = await t.database.db('formbatch').where({ re: 1, state }).where('endon', '<=', end).count({ n: '*' }).first();
+      const row = await t.database.db('form').where({ re: 1, state }).where('endon', '<=', end).count({ n: '*' }).first();
       expect(d.submission_status[i].value).toBe(Number(row?.n));
     }
   });

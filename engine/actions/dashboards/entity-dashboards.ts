@@ -18,13 +18,17 @@ function totalOf(values: EnvelopeValue[]): number {
   return total?.type === 'text' ? Number(total.text) : 0;
 }
 
-/** Submissions per status as at the end of the chosen month, through Record.select (same checks as a list). */
+/**
+ * Forms per status for periods ending by the end of the chosen month, through Record.select (same
+ * checks as a list). Forms, not batches: a batch goes Open → Completed (71) as its forms are
+ * filed, so only the forms ever stand in Ready, Submitted or Accepted (docs/filing.md).
+ */
 async function submissionStatus(ctx: ActionContext, month: string): Promise<{ label: string; value: number }[]> {
-  if (!ctx.caller?.permissions.has('REFormBatch.select')) return SUBMISSION_STATUS.map(([label]) => ({ label, value: 0 }));
+  if (!ctx.caller?.permissions.has('REForm.select')) return SUBMISSION_STATUS.map(([label]) => ({ label, value: 0 }));
   const end = DateTime.fromFormat(month, 'yyyy-MM', { zone: 'utc' }).endOf('month').toFormat('yyyy-MM-dd');
   const out = [];
   for (const [label, state] of SUBMISSION_STATUS) {
-    const values = await ctx.call('Record.select', [{ module: 'REFormBatch', fields: ['id'], where: [['state', '=', state], ['endon', '<=', end]], max: 1 }]);
+    const values = await ctx.call('Record.select', [{ module: 'REForm', fields: ['id'], where: [['state', '=', state], ['endon', '<=', end]], max: 1 }]);
     out.push({ label, value: totalOf(values) });
   }
   return out;
