@@ -12,6 +12,7 @@ import { screenActions } from './screens/actions.js';
 import { templateActions } from './templates/template-versions.js';
 import { dashboardActions } from './dashboards/actions.js';
 import { jobActions } from '../jobs/actions.js';
+import { importActions } from '../jobs/form-import/actions.js';
 import { roleActions } from './roles/role-permissions.js';
 import { bulletinActions } from './bulletins/bulletins.js';
 import { threadActions } from './threads/query-status.js';
@@ -23,7 +24,7 @@ import { MODULES_DIR } from '../metadata/paths.js';
 /** `modules` decides the per-module actions ({Module}.removeReference); default: metadata/modules. */
 export function buildRegistry(modules: ModuleRegistry = ModuleRegistry.fromDirectory(MODULES_DIR)): ActionRegistry {
   const registry = new ActionRegistry();
-  registry.register(...recordActions, ...fileActions, ...stateActions, ...userActions, ...identityActions, ...accountActions, ...mailActions, ...screenActions, ...templateActions, ...dashboardActions, ...jobActions, ...threadActions, ...roleActions, ...bulletinActions, ...periodActions, ...filingActions, ...removeReferenceActions(modules));
+  registry.register(...recordActions, ...fileActions, ...stateActions, ...userActions, ...identityActions, ...accountActions, ...mailActions, ...screenActions, ...templateActions, ...dashboardActions, ...jobActions, ...importActions, ...threadActions, ...roleActions, ...bulletinActions, ...periodActions, ...filingActions, ...removeReferenceActions(modules));
   for (const a of [...recordActions, ...fileActions]) registry.alias(a.name.replace('Record.', 'Record2.'), a.name);
   registry.register(...systemActions(registry));
   return registry;

@@ -1,0 +1,113 @@
+// Writing one workbook's cells into its form: in a transaction of its own, through
+// Form.saveData's own pipeline (saveFormData: reach and lock, state, role, every cell parsed by
+// its cell's rules). All or nothing per form: any problem, ours or saveData's, rolls it back.
+import type ExcelJS from 'exceljs';
+import type { ActionContext } from '../../actions/context.js';
+import { AppError } from '../../errors/catalogue.js';
+import { filedTemplate, reachForm } from '../../filing/form-data.js';
+import { cellKey } from '../../filing/form-layout.js';
+import { saveFormData, type CellInput } from '../../filing/form-save.js';
+import { cellInput } from './cell-input.js';
+import { sheetNames } from './sheet-names.js';
+import type { WorkbookMap } from './workbook-map.js';
+
+export interface CellProblem {
+  /** `sheet!A1`, or the form/tab when no cell is at fault. */
+  at: string;
+  sheet: string | null;
+  address: string | null;
+  code: string | null;
+  rule: string;
+  message: string;
+}
+
+interface Source {
+  sheet: string;
+  address: string;
+  code: string | null;
+}
+
+class RolledBack extends Error {}
+
+/** The rule a saveData message is about: its messages are the catalogue of cell rules. */
+function ruleOf(message: string): string {
+  if (/no cell with this code/.test(message)) return 'unknown-code';
+  if (/formula/.test(message)) return 'formula';
+  if (/disabled/.test(message)) return 'disabled';
+  if (/rows?\b/.test(message)) return 'rows';
+  if (/no input cell/.test(message)) return 'no-input-cell';
+  if (/digits|decimal/.test(message)) return 'precision';
+  if (/listed values|list of values/.test(message)) return 'dropdown';
+  return 'value';
+}
+
+const problemAt = (src: Source, rule: string, message: string): CellProblem => ({ at: `${src.sheet}!${src.address}`, sheet: src.sheet, address: src.address, code: src.code, rule, message });
+
+/**
+ * Writes the workbook's input cells into form `formId`; answers the problems (none: written).
+ * Formula cells of the template are skipped: their values come from the template's formulas.
+ */
+export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbook, map: WorkbookMap | null, formId: number): Promise<{ problems: CellProblem[]; cells: number }> {
+  const problems: CellProblem[] = [];
+  let written = 0;
+  try {
+    await ctx.db.transaction(async (trx) => {
+      const tctx: ActionContext = { ...ctx, db: trx };
+      const form = await reachForm(tctx, formId, 'update', { entityOnly: true });
+      const { layout } = await filedTemplate(trx, form);
+      const inputs: CellInput[] = [];
+      const sources = new Map<string, Source>();
+      const take = (src: Source, tab: string | null, value: unknown) => {
+        const read = cellInput(value as ExcelJS.CellValue);
+        if (!read.ok) return problems.push(problemAt(src, read.rule, read.message));
+        if (tab === null) {
+          inputs.push({ code: src.code!, value: read.value as never });
+          sources.set(src.code!, src);
+        } else {
+          inputs.push({ tab, address: src.address, value: read.value as never });
+          sources.set(cellKey(tab, src.address), src);
+        }
+      };
+      if (map) {
+        for (const m of map.cells) {
+          const cell = layout.byCodeOf(m.code);
+          if (cell?.place.cell.editor === 'formula') continue;
+          const ws = wb.getWorksheet(m.sheet);
+          const src = { sheet: m.sheet, address: m.address, code: m.code };
+          if (!ws) {
+            problems.push(problemAt(src, 'sheet', `The workbook has no sheet ${m.sheet}.`));
+            continue;
+          }
+          take(src, cell ? cell.tab : null, ws.getCell(m.address).value);
+        }
+      } else {
+        // No map: each tab's sheet by its name, each input cell at its template address.
+        const names = sheetNames(layout.template.items);
+        for (const cell of layout.cells) {
+          if (cell.place.cell.editor === 'formula') continue;
+          const sheet = names.get(cell.tab)!;
+          const ws = wb.getWorksheet(sheet);
+          if (!ws) continue;
+          const address = layout.address(cell, 0, {});
+          take({ sheet, address, code: cell.code }, cell.tab, ws.getCell(address).value);
+        }
+      }
+      const current = await trx('form').where({ id: form.id }).first('updatectr');
+      try {
+        // With problems of our own, saveData still checks the rest (dryRun), so every bad cell is listed at once.
+        await saveFormData(tctx, { form: form.id, updatectr: Number(current.updatectr), cells: inputs, dryRun: problems.length > 0 });
+      } catch (e) {
+        if (!(e instanceof AppError) || e.code !== 'E_VALIDATION') throw e;
+        for (const [key, message] of Object.entries(e.details as Record<string, string>)) {
+          const src = sources.get(key) ?? { sheet: key.split('!')[0], address: key.split('!')[1] ?? '', code: null };
+          problems.push(problemAt(src, ruleOf(message), message));
+        }
+      }
+      if (problems.length) throw new RolledBack();
+      written = inputs.length;
+    });
+  } catch (e) {
+    if (!(e instanceof RolledBack)) throw e;
+  }
+  return { problems, cells: written };
+}

@@ -1,0 +1,115 @@
+// A workbook is untrusted input: before exceljs (and its zip reader) sees a byte, the file's
+// zip directory is read here and every entry inflated once with a hard output cap, so a zip
+// bomb, a macro, an external link or something that is no workbook at all is refused with a
+// message naming what was found. Only what an .xlsx may hold passes.
+import { inflateRawSync } from 'node:zlib';
+
+export interface ZipLimits {
+  /** Inflated bytes of all entries together. */
+  maxTotal: number;
+  /** Inflated bytes of one entry (sharedStrings.xml, a sheet). */
+  maxEntry: number;
+  /** Inflated / compressed of an entry above 1 MB inflated. */
+  maxRatio: number;
+  maxEntries: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxTotal: 200 * 1024 * 1024, maxEntry: 100 * 1024 * 1024, maxRatio: 200, maxEntries: 10_000 };
+
+export class RefusedWorkbook extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefusedWorkbook';
+  }
+}
+
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const LOCAL = 0x04034b50;
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+
+interface Entry {
+  name: string;
+  method: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
+
+function centralDirectory(buf: Buffer): Entry[] {
+  let end = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65_535); i--) {
+    if (buf.readUInt32LE(i) === END) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new RefusedWorkbook('The file is damaged: its zip directory cannot be found.');
+  const count = buf.readUInt16LE(end + 10);
+  const at = buf.readUInt32LE(end + 16);
+  if (count === 0xffff || at === 0xffffffff) throw new RefusedWorkbook('The file is too large to be a workbook this portal accepts (ZIP64).');
+  const entries: Entry[] = [];
+  let p = at;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL) throw new RefusedWorkbook('The file is damaged: its zip directory is broken.');
+    const nameLength = buf.readUInt16LE(p + 28);
+    const entry = {
+      method: buf.readUInt16LE(p + 10),
+      compressed: buf.readUInt32LE(p + 20),
+      size: buf.readUInt32LE(p + 24),
+      offset: buf.readUInt32LE(p + 42),
+      name: buf.toString('utf8', p + 46, p + 46 + nameLength),
+    };
+    entries.push(entry);
+    p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+  }
+  return entries;
+}
+
+/** The entry's bytes, inflated with a cap of its declared size: a lying header cannot grow it. */
+function inflate(buf: Buffer, e: Entry, limits: ZipLimits): Buffer {
+  if (e.offset + 30 > buf.length || buf.readUInt32LE(e.offset) !== LOCAL) throw new RefusedWorkbook(`The file is damaged: entry ${e.name} cannot be read.`);
+  const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
+  const data = buf.subarray(start, start + e.compressed);
+  if (e.method === 0) return data;
+  if (e.method !== 8) throw new RefusedWorkbook(`The file uses a zip compression this portal does not read (entry ${e.name}).`);
+  try {
+    const out = inflateRawSync(data, { maxOutputLength: Math.min(e.size, limits.maxEntry) + 1 });
+    if (out.length !== e.size) throw new RefusedWorkbook(`The file is damaged: entry ${e.name} is not the size its directory says.`);
+    return out;
+  } catch (err) {
+    if (err instanceof RefusedWorkbook) throw err;
+    throw new RefusedWorkbook(`The file is damaged or inflates beyond what it declares (entry ${e.name}).`);
+  }
+}
+
+/**
+ * Throws RefusedWorkbook unless `buf` is an .xlsx without macros or external links whose
+ * entries inflate within the limits. `fileName` only words the messages.
+ */
+export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): void {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(OLE)) {
+    throw new RefusedWorkbook(`${fileName} is an Excel 97-2003 workbook (.xls, BIFF format), which this portal cannot read faithfully: open it in Excel, save it as an Excel Workbook (.xlsx) and upload that.`);
+  }
+  if (buf.length < 4 || buf.readUInt32LE(0) !== LOCAL) throw new RefusedWorkbook(`${fileName} is not an Excel workbook (.xlsx): its content is not a zip package.`);
+  const entries = centralDirectory(buf);
+  if (entries.length > limits.maxEntries) throw new RefusedWorkbook(`${fileName} holds ${entries.length} parts; a workbook this portal accepts holds at most ${limits.maxEntries}.`);
+  const names = new Set(entries.map((e) => e.name));
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) throw new RefusedWorkbook(`${fileName} is a zip package but not an Excel workbook (.xlsx).`);
+  for (const e of entries) {
+    const lower = e.name.toLowerCase();
+    if (/vbaproject|\.bin$|^xl\/macrosheets\//.test(lower)) throw new RefusedWorkbook(`${fileName} contains macros (${e.name}); workbooks with macros are refused. Save it as an Excel Workbook (.xlsx) without macros.`);
+    if (lower.startsWith('xl/externallinks/')) throw new RefusedWorkbook(`${fileName} links to other workbooks (${e.name}); external links are refused. Break the links (Data › Edit Links) and upload it again.`);
+  }
+  let total = 0;
+  for (const e of entries) {
+    if (e.size > limits.maxEntry) throw new RefusedWorkbook(`${fileName} is refused: its part ${e.name} would take ${e.size} bytes once unpacked (at most ${limits.maxEntry}).`);
+    if (e.size > 1024 * 1024 && e.size / Math.max(1, e.compressed) > limits.maxRatio) throw new RefusedWorkbook(`${fileName} is refused as a zip bomb: its part ${e.name} unpacks ${Math.round(e.size / Math.max(1, e.compressed))} times larger than it is stored.`);
+    total += e.size;
+    if (total > limits.maxTotal) throw new RefusedWorkbook(`${fileName} is refused: it would take more than ${limits.maxTotal} bytes once unpacked.`);
+    const bytes = inflate(buf, e, limits);
+    if (e.name === '[Content_Types].xml' && /macroEnabled|vbaProject|externalLink/i.test(bytes.toString('utf8'))) {
+      throw new RefusedWorkbook(`${fileName} declares macro or external-link content; such workbooks are refused. Save it as an Excel Workbook (.xlsx) without macros or links.`);
+    }
+  }
+}
