@@ -40,7 +40,8 @@ export interface DesignerOpenResult {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function templateId(portal: Portal, cookie: string): Promise<number> {
+/** Saves the large template through the protocol; answers its id. */
+export async function largeTemplateId(portal: Portal, cookie: string): Promise<number> {
   const values = await portal.t.call(
     'Record.create',
     [{ module: 'FormTemplate', fields: ['code', 'name', 'itemcode', 'properties'], values: ['BIG-01', 'Large template', LARGE.item, JSON.stringify(largeTemplate())], read: ['id'] }],
@@ -136,7 +137,7 @@ export async function benchDesignerOpen(): Promise<DesignerOpenResult> {
   const portal = await startPortal('sqlite');
   try {
     const cookie = await portal.t.sessionFor('iru');
-    const large = await templateId(portal, cookie);
+    const large = await largeTemplateId(portal, cookie);
     const small = await portal.t.call('Record.select', [{ module: 'FormTemplate', fields: ['id'], where: [['code', '=', 'BNK-01']] }], cookie);
     const [rs] = small;
     if (rs?.type !== 'recordset') throw new Error('BNK-01 is not seeded');

@@ -47,7 +47,6 @@ export default function DesignerPage() {
   const props = d.props!;
   const tab = props.items[d.tabIndex];
   const isStatic = d.record!.module === 'static';
-  const savedTypes = new Map<string, string>((JSON.parse(d.record!.saved) as typeof props).items.map((t) => [t.id, t.type]));
 
   const refuse = (message: string) => void dialogs.alert('Form Viewer', message, 'warning');
   const actions: GridActions = {
@@ -140,7 +139,7 @@ export default function DesignerPage() {
         </div>
         <aside id="designer-side" className={`designer-side${sideOpen ? '' : ' folded'}`} aria-label="Properties" hidden={!sideOpen}>
           <FormPropertiesPanel d={d} />
-          <TablePropertiesPanel d={d} typeFixed={savedTypes.has(tab.id)} />
+          <TablePropertiesPanel d={d} typeFixed={d.savedTypes.has(tab.id)} />
           <HeaderPropertiesPanel d={d} />
           <CellPropertiesPanel d={d} />
           <CellValidationsPanel d={d} batch={batch} setBatch={setBatch} />

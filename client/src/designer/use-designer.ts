@@ -1,6 +1,6 @@
 // The designer's controller: loads the template (or its override) and the list groups, keeps the
 // edited properties, the selected tab and cells, and saves with Record.update (seed 001 §7).
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormProperties, Tab } from '../../../engine/filing/template-schema.js';
 import { rpc, RpcError } from '../rpc/rpc';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
@@ -31,7 +31,12 @@ interface Loaded {
   code: string;
   name: string;
   itemcode: string;
-  saved: string;
+  /**
+   * The properties as last loaded or saved. Edits never change it in place (they build new
+   * objects), so "unsaved changes" is first a reference test and its JSON text is only made when
+   * the template has been edited: a 2.3 MB template is not serialised on every render.
+   */
+  saved: FormProperties;
 }
 
 const parse = (v: unknown): FormProperties => (typeof v === 'string' ? JSON.parse(v) : v) as FormProperties;
@@ -67,7 +72,7 @@ export function useDesigner(source: DesignerSource) {
       if (staticUrl !== null) {
         try {
           const properties = await loadStatic(staticUrl);
-          if (live) ready({ module: 'static', id: 0, updatectr: 0, code: properties.id, name: properties.title, itemcode: properties.id.replace(/[^A-Za-z0-9]/g, ''), saved: JSON.stringify(properties) }, properties);
+          if (live) ready({ module: 'static', id: 0, updatectr: 0, code: properties.id, name: properties.title, itemcode: properties.id.replace(/[^A-Za-z0-9]/g, ''), saved: properties }, properties);
         } catch (e) {
           // Seed 001 §8: a failed static form load shows an alert with the error text.
           const message = e instanceof Error ? e.message : String(e);
@@ -81,7 +86,9 @@ export function useDesigner(source: DesignerSource) {
         void dialogs.alert('Form Viewer', FORM_NOT_FOUND, 'error');
         return setState({ status: 'missing', message: FORM_NOT_FOUND });
       }
-      const t = await rpc.select({ module: 'FormTemplate', fields: ['id', 'code', 'name', 'properties', 'etlproperties', 'itemcode', 'updatectr'], where: [['id', '=', templateId]], max: 1 });
+      // The extract definition (etlproperties, larger than the properties) is the server's to work
+      // out on save: the designer neither reads nor sends it.
+      const t = await rpc.select({ module: 'FormTemplate', fields: ['id', 'code', 'name', 'properties', 'itemcode', 'updatectr'], where: [['id', '=', templateId]], max: 1 });
       if (!live) return;
       const row = t.rows[0];
       if (!row) {
@@ -91,7 +98,7 @@ export function useDesigner(source: DesignerSource) {
       let source: { module: Loaded['module']; id: number; updatectr: number; properties: unknown } = { module: 'FormTemplate', id: Number(row.id), updatectr: Number(row.updatectr), properties: row.properties };
       if (overrideId !== null) {
         const o = Number.isInteger(overrideId) && overrideId > 0
-          ? await rpc.select({ module: 'FormPropertiesOverride', fields: ['id', 'template', 'properties', 'etlproperties', 'updatectr'], where: [['template', '=', templateId], ['id', '=', overrideId]], max: 1 })
+          ? await rpc.select({ module: 'FormPropertiesOverride', fields: ['id', 'properties', 'updatectr'], where: [['template', '=', templateId], ['id', '=', overrideId]], max: 1 })
           : { rows: [] };
         if (!live) return;
         const orow = o.rows[0];
@@ -102,7 +109,7 @@ export function useDesigner(source: DesignerSource) {
         source = { module: 'FormPropertiesOverride', id: Number(orow.id), updatectr: Number(orow.updatectr), properties: orow.properties ?? row.properties };
       }
       const properties = parse(source.properties);
-      ready({ module: source.module, id: source.id, updatectr: source.updatectr, code: String(row.code ?? ''), name: String(row.name ?? ''), itemcode: String(row.itemcode ?? ''), saved: JSON.stringify(properties) }, properties);
+      ready({ module: source.module, id: source.id, updatectr: source.updatectr, code: String(row.code ?? ''), name: String(row.name ?? ''), itemcode: String(row.itemcode ?? ''), saved: properties }, properties);
       rpc
         .select({ module: 'ListGroup', fields: ['id', 'name'], where: [['state', '=', 33]], order: 'name asc', max: 1000 })
         .then((g) => live && setGroups(g.rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.id) }))), () => undefined);
@@ -114,7 +121,13 @@ export function useDesigner(source: DesignerSource) {
     };
   }, [templateId, overrideId, staticUrl, generation]);
 
-  const dirty = Boolean(props && record && JSON.stringify(props) !== record.saved);
+  const savedText = useMemo(() => {
+    let text: string | undefined;
+    return () => (text ??= JSON.stringify(record?.saved ?? null));
+  }, [record]);
+  const dirty = useMemo(() => Boolean(props && record && props !== record.saved && JSON.stringify(props) !== savedText()), [props, record, savedText]);
+  /** Tab id → table type as saved: a saved tab's type is fixed (seed 001 §4.1). */
+  const savedTypes = useMemo(() => new Map<string, string>((record?.saved.items ?? []).map((t) => [t.id, t.type])), [record]);
 
   const editTab = useCallback((change: (tab: Tab) => Tab) => {
     setProps((p) => (p ? { ...p, items: p.items.map((t, i) => (i === tabIndex ? change(t) : t)) } : p));
@@ -152,7 +165,7 @@ export function useDesigner(source: DesignerSource) {
       // The server normalises (codes, precision, alignment): show what it stored.
       const stored = row.properties ? parse(row.properties) : props;
       setProps(stored);
-      setRecord({ ...record, updatectr: Number(row.updatectr ?? record.updatectr + 1), saved: JSON.stringify(stored) });
+      setRecord({ ...record, updatectr: Number(row.updatectr ?? record.updatectr + 1), saved: stored });
       setProblems([]);
       await dialogs.alert('Submitted', 'The form template has been saved.', 'success');
     } catch (e) {
@@ -167,7 +180,7 @@ export function useDesigner(source: DesignerSource) {
 
   return {
     state, record, props, tabIndex, setTabIndex: (i: number) => { setTabIndex(i); setSelection(null); },
-    selection, setSelection, groups, problems, conflict, saving, dirty,
+    selection, setSelection, groups, problems, conflict, saving, dirty, savedTypes,
     editTab, editForm, addTab, removeTab, save, setConflict, reload: () => setGeneration((g) => g + 1),
   };
 }

@@ -7,7 +7,10 @@ import { loginTypeOf, sessionStore } from '../session/session-store';
 export { RpcError };
 export type { Row, SelectInput, CreateInput, UpdateInput, DeleteInput, Value };
 
-const sdk = createClient({ format: 'xml' });
+// JSON answers (PROTOCOL.md §2 allows them for every call): the browser parses them natively,
+// where decoding the XML envelope of a large template's 2.3 MB properties text cost about 0.5 s
+// of script and much of the load's garbage. Both forms decode to the same values.
+const sdk = createClient({ format: 'json' });
 
 /** A transport failure (no answer at all) as the code the presenter maps to "Technical Error". */
 export const NETWORK_ERROR = 'E_NETWORK';
