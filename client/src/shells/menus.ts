@@ -2,6 +2,7 @@
 // (a `.select` permission, the primary-user rule, a role). Entries whose module does not exist
 // have no permission anywhere and so never show.
 import type { LoginInfo } from '../session/session-store';
+import { signOffBadge } from './sign-off-badge';
 
 export interface MenuItem {
   label: string;
@@ -15,6 +16,8 @@ export interface MenuItem {
   children?: MenuItem[];
   /** A count shown beside the entry (module and where of Record.select). */
   badge?: { module: string; where: unknown[] };
+  /** A count that depends on the user (their roles) and the day; resolved by visibleMenu. */
+  badgeFor?: (user: LoginInfo, now: Date) => MenuItem['badge'];
 }
 
 const isPrimaryUser = (u: LoginInfo) => u.REPrimaryUser !== null && u.REPrimaryUser === u.currentRE;
@@ -27,7 +30,8 @@ export const RE_MENU: MenuItem[] = [
   { label: 'Reporting Entity Profile', to: '/re/reprofile', permission: 'RE-RE.select' },
   { label: 'Submission', to: '/re/batches', permission: 'REFormBatch.select' },
   { label: 'Excel Import', to: '/re/excelimport', permission: 'RE-ExcelImport.select' },
-  { label: 'Forms', to: '/re/formview', permission: 'REForm.select' },
+  // Seed 003 §4.7: the checker's and approver's forms waiting for them.
+  { label: 'Forms', to: '/re/formview', permission: 'REForm.select', badgeFor: signOffBadge },
   { label: 'Sub User Registration', to: '/re/registersubusers', permission: 'RE_User.select', when: isPrimaryUser },
   { label: 'External Users', to: '/re/userre', permission: 'User.select', when: isPrimaryUser },
   { label: 'RE Dropdown Group', to: '/re/redropdowngroup', permission: 'ListGroup.select' },
@@ -126,7 +130,7 @@ export function visibleMenu(items: MenuItem[], user: LoginInfo, routeExists: (to
       continue;
     }
     if (item.to && !routeExists(item.to)) continue;
-    out.push(item);
+    out.push(item.badgeFor ? { ...item, badge: item.badgeFor(user, new Date()) ?? item.badge } : item);
   }
   return out;
 }

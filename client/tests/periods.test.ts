@@ -1,0 +1,149 @@
+// The period screens in Chromium, on every database of the run, at 1024×768: the regulator
+// previews and opens a period (a second open creates nothing), reads completeness and
+// timeliness of the demo periods and drills down to the entities; the entity's senior user
+// creates an ad hoc form from /re/batches (the seed's errors first), and a preparer has no
+// Create New Forms button.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
+import { answerDialog, serverSelect } from './list-support.js';
+import { testDialects } from '../../engine/testing/test-database.js';
+import { monthEnd, previousMonthEnd } from '../../engine/filing/period-dates.js';
+
+const textOf = (page: Page, sel: string) => page.$eval(sel, (e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
+
+async function statuses(page: Page): Promise<string[]> {
+  return page.$$eval('[data-testid=open-rows] tbody tr', (rs) => rs.map((r) => r.getAttribute('data-status') ?? ''));
+}
+
+/** The open alert's title and message lines (line breaks kept), answered with OK. */
+async function readAlert(page: Page): Promise<{ title: string; lines: string[] }> {
+  await page.waitForSelector('[data-dialog=dialog] [data-button=ok]');
+  const shown = await page.$eval('[data-dialog=dialog]', (d) => ({
+    title: (d.querySelector('.dialog-title')?.textContent ?? '').trim(),
+    lines: ((d.querySelector('.dialog-message') as HTMLElement | null)?.innerText ?? '').split('\n').map((l) => l.trim()).filter(Boolean),
+  }));
+  await answerDialog(page, 'ok');
+  return shown;
+}
+
+async function choose(page: Page, testId: string, value: string): Promise<void> {
+  await page.waitForFunction((t, v) => [...document.querySelectorAll(`[data-testid=${t}] option`)].some((o) => (o as HTMLOptionElement).value === v), {}, testId, value);
+  await page.select(`[data-testid=${testId}]`, value);
+}
+
+describe.each(await testDialects())('the period screens on %s', (dialect) => {
+  let portal: Portal;
+
+  beforeAll(async () => {
+    portal = await startPortal(dialect);
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('opens a monthly period for the banks after a preview, and a second open creates nothing', async () => {
+    const { page } = await portal.page();
+    await page.setViewport({ width: 1024, height: 768 });
+    await signIn(page, portal.url, 'iru');
+    const now = new Date();
+    const endon = monthEnd(now.getUTCFullYear(), now.getUTCMonth() - 6);
+    await page.click('[data-shell] a[href="/iru/openperiod"]').catch(() => page.goto(`${portal.url}/iru/openperiod`));
+    await page.waitForSelector('[data-open-period]');
+    expect(await page.title()).toBe('Open a period | Reporting Portal');
+    await choose(page, 'calendar', '277');
+    await choose(page, 'endon', endon);
+    await choose(page, 'sector', '1');
+    await choose(page, 'category', '100211');
+    await page.click('[data-action=preview]');
+    await page.waitForSelector('[data-summary=preview]');
+    const preview = await statuses(page);
+    expect(preview.length).toBeGreaterThan(0);
+    expect(new Set(preview)).toEqual(new Set(['created']));
+    // A preview writes nothing.
+    expect((await serverSelect(portal, 'iru', { module: 'FormBatch', fields: ['id'], where: [['endon', '=', endon], ['calendar', '=', 277]] })).total).toBe(0);
+
+    await page.click('[data-action=open]');
+    await page.waitForSelector('[data-summary=opened]');
+    expect(await textOf(page, '[data-summary=opened]')).toMatch(/^Opened .+: \d+ submissions and \d+ forms created; 0 forms exist; 0 in closed submissions\.$/);
+    const batches = await serverSelect(portal, 'iru', { module: 'FormBatch', fields: ['id', 're'], where: [['endon', '=', endon], ['calendar', '=', 277]] });
+    expect(batches.total).toBeGreaterThan(0);
+    const forms = await serverSelect(portal, 'iru', { module: 'Form', fields: ['id'], where: [['endon', '=', endon], ['code', '=', 'BNK-01']] });
+    expect(forms.total).toBe(preview.length);
+    if (dialect === 'sqlite') await screenshot(page, 'periods-open-1024');
+
+    await page.click('[data-action=preview]');
+    await page.waitForSelector('[data-summary=preview]');
+    expect(new Set(await statuses(page))).toEqual(new Set(['exists']));
+    await page.click('[data-action=open]');
+    await page.waitForSelector('[data-summary=opened]');
+    expect(await textOf(page, '[data-summary=opened]')).toContain(': 0 submissions and 0 forms created;');
+    expect((await serverSelect(portal, 'iru', { module: 'Form', fields: ['id'], where: [['endon', '=', endon], ['code', '=', 'BNK-01']] })).total).toBe(forms.total);
+    await page.close();
+  });
+
+  it('shows completeness per period, sector and form of the demo filings and drills down to the entities', async () => {
+    const { page } = await portal.page();
+    await page.setViewport({ width: 1024, height: 768 });
+    await signIn(page, portal.url, 'iru', undefined, '/');
+    await page.goto(`${portal.url}/iru/completeness`);
+    const prev = previousMonthEnd(new Date());
+    const row = `[data-testid=completeness] tr[data-row="${prev}|BNK-01"]`;
+    await page.waitForSelector(row);
+    expect(await page.title()).toBe('Completeness and timeliness | Reporting Portal');
+    const counts = await page.$$eval(`${row} td[data-count]`, (cs) => Object.fromEntries(cs.map((c) => [c.getAttribute('data-count'), Number(c.textContent)])));
+    const expected = await serverSelect(portal, 'iru', { module: 'Form', fields: ['id'], where: [['endon', '=', prev], ['code', '=', 'BNK-01']] });
+    expect(counts.expected).toBe(expected.total);
+    expect(counts.submitted + counts.outstanding).toBe(counts.expected);
+    expect(counts.ontime + counts.late).toBe(counts.submitted);
+
+    await page.click(row);
+    await page.waitForSelector('[data-testid=completeness-entities] tbody tr');
+    const links = await page.$$eval('[data-testid=completeness-entities] tbody a', (as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(links).toHaveLength(counts.expected);
+    for (const href of links) expect(href).toMatch(/^\/iru\/form\/\d+$/);
+    if (dialect === 'sqlite') await screenshot(page, 'periods-completeness-1024');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.close();
+  });
+
+  it('lets the senior entity user create an ad hoc form, with the seed errors first', async () => {
+    const { page } = await portal.page();
+    await page.setViewport({ width: 1024, height: 768 });
+    await signIn(page, portal.url, 're');
+    await page.goto(`${portal.url}/re/batches`);
+    await page.waitForSelector('[data-action=create-new-forms]');
+    await page.click('[data-action=create-new-forms]');
+    await page.waitForSelector('[data-dialog=create-forms]');
+    await page.click('[data-dialog=create-forms] [data-button=create]');
+    expect(await readAlert(page)).toEqual({ title: 'Error', lines: ['Please choose form code.', 'Please select a month.', 'Please select a year.'] });
+
+    const year = new Date().getUTCFullYear() - 1;
+    await page.select('[data-dialog=create-forms] select[name=code]', 'APP I Liquidity');
+    await page.select('[data-dialog=create-forms] select[name=month]', '3');
+    await page.select('[data-dialog=create-forms] select[name=year]', String(year));
+    await page.click('[data-dialog=create-forms] [data-button=create]');
+    expect((await readAlert(page)).lines).toEqual(['Successful: Periodic form create successfully']);
+    await page.waitForFunction(() => !document.querySelector('[data-dialog=create-forms]'));
+    const made = await serverSelect(portal, 're', { module: 'REForm', fields: ['id'], where: [['code', '=', 'APP I Liquidity'], ['endon', '=', `${year}-03-31`]] }, 1);
+    expect(made.total).toBe(1);
+
+    // The same period again: the server's message under Error.
+    await page.click('[data-action=create-new-forms]');
+    await page.select('[data-dialog=create-forms] select[name=code]', 'APP I Liquidity');
+    await page.select('[data-dialog=create-forms] select[name=month]', '3');
+    await page.select('[data-dialog=create-forms] select[name=year]', String(year));
+    await page.click('[data-dialog=create-forms] [data-button=create]');
+    expect(await readAlert(page)).toEqual({ title: 'Error', lines: ['This form already exists for the chosen period.'] });
+    await page.close();
+  });
+
+  it('shows no Create New Forms button to a preparer', async () => {
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 'preparer');
+    await page.goto(`${portal.url}/re/batches`);
+    await page.waitForSelector('[data-list-grid]');
+    expect(await page.$('[data-action=create-new-forms]')).toBeNull();
+    await page.close();
+  });
+});
