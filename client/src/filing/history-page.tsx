@@ -125,6 +125,12 @@ export default function HistoryPage({ side }: { side: api.Side }) {
                 <td title={v.cells.join(', ')}>{v.cells.length}</td>
               </tr>
             ))}
+            <tr data-version="0" className={from === 0 ? 'chosen' : ''}>
+              <td><input type="radio" name="from" aria-label="Compare from the empty form" checked={from === 0} onChange={() => setFrom(0)} /></td>
+              <td />
+              <td>0</td>
+              <td colSpan={4} className="muted">The empty form, before its first save</td>
+            </tr>
           </tbody>
         </table>
       )}

@@ -9,7 +9,7 @@ import { useSession } from '../session/session-store';
 import type { FormProperties } from '../../../engine/filing/template-schema.js';
 import { FormEntry, cellKey } from './entry-model';
 import * as api from './filing-api';
-import { cellsWritable, fourEyesNotice, movesFor, STATE_NAMES, viewerOf, type Move } from './sign-off';
+import { cellsWritable, FORM_STATE, fourEyesNotice, movesFor, STATE_NAMES, viewerOf, type Move } from './sign-off';
 
 export const FORM_NOT_FOUND = 'Form not found.';
 
@@ -116,7 +116,9 @@ export function useFormEntry(side: api.Side, formId: number) {
     try {
       const updatectr = await api.saveData(record.id, record.updatectr, changes);
       e.markSaved();
-      setRecord({ ...record, updatectr });
+      // The first save of an amended form reopens it on the server (74 → 13): show its state now.
+      const fresh = record.state === FORM_STATE.amendment ? await api.loadFormRecord(side, record.id) : null;
+      setRecord(fresh ?? { ...record, updatectr });
       setServerProblems(new Map());
       changed();
       if (!quiet) await dialogs.alert('Saved', 'Your changes to the form have been saved.', 'success');
@@ -132,7 +134,7 @@ export function useFormEntry(side: api.Side, formId: number) {
     } finally {
       setBusy(false);
     }
-  }, [record, changed]);
+  }, [record, side, changed]);
 
   /** Form.validate: every rule of the form, placed at its cells. */
   const check = useCallback(async () => {
