@@ -74,4 +74,17 @@ describe('a form being filled', () => {
     e.input(branches, '2');
     expect(e.isDisabled(capital)).toBe(false);
   });
+
+  it('marks cells with an explanatory note, a problem or an open query, and makes every cell read-only on a read-only form', () => {
+    const t = template('INS-03');
+    t.items[0].items[0][1].note = 'Ordinary shares only.';
+    const e = new FormEntry(t, [], lists);
+    const paidUp = e.site(0, 1, 1)!;
+    const look = (readOnly: boolean) => e.view(0, readOnly, { problems: new Map([[paidUp.key, 'x']]), queries: new Set([paidUp.code]) }).cells.find((c) => c.row === 1 && c.col === 1)!;
+    expect(look(false).className.split(' ')).toEqual(expect.arrayContaining(['has-note', 'cell-problem', 'has-query', 'cell-input']));
+    expect(look(false).readOnly).toBe(false);
+    expect(look(true).readOnly).toBe(true);
+    const total = e.siteOfCode(cellCode('INS03', '01', 5))!;
+    expect(e.view(0, false, { problems: new Map(), queries: new Set() }).cells.find((c) => c.row === total.row && c.col === total.col)!.readOnly).toBe(true);
+  });
 });
