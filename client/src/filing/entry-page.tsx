@@ -12,6 +12,7 @@ import { useFormEntry, FORM_NOT_FOUND } from './use-form-entry';
 import { STATE_NAMES } from './sign-off';
 import type { Side } from './filing-api';
 import { ConflictNotice, ProblemList } from './entry-notices';
+import { ExcelExportButton } from './excel-export-button';
 import '../designer/designer.css';
 import './filing.css';
 
@@ -105,6 +106,7 @@ export default function EntryPage({ side }: { side: Side }) {
           ))}
           <Link className="btn" to={`${shell}/formhistory/${record.id}`} data-action="history">History</Link>
           <Link className="btn" to={`${shell}/consolidated/${record.id}`} data-action="consolidated">Consolidated view</Link>
+          <ExcelExportButton target={{ form_id: record.id }} />
         </div>
       </header>
       {record.frozen && (
