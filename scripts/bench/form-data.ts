@@ -79,7 +79,8 @@ function floorSheets(value: (tab: number, row: number, col: number) => number): 
   return sheets;
 }
 
-async function setUp(db: Knex): Promise<{ form: number; formulas: number }> {
+/** Inserts the large template (checked, version 1) and an Open form of entity 1 on it. */
+export async function setUp(db: Knex): Promise<{ form: number; formulas: number }> {
   const checked = checkTemplate(largeTemplate(), { itemcode: LARGE.item });
   if (!checked.ok) throw new Error(JSON.stringify(checked.problems.slice(0, 3)));
   const createon = sqlDateTime();
