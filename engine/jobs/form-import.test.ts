@@ -1,0 +1,155 @@
+// Excel imports on every dialect: a workbook following the workbook contract is written into its
+// form through Form.saveData's pipeline and reads back equal; a workbook with bad cells lists
+// each of them and changes nothing; hostile files are refused with their messages; RE users
+// reach only their entity's imports. The engine's own worker is off: each test drains the queue.
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlDateTime } from '../db/clock.js';
+import { fileStoreOf } from '../files/attachments.js';
+import { filedTemplate } from '../filing/form-data.js';
+import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
+import { failure, ok, readBack } from '../testing/record-calls.js';
+import { testDialects } from '../testing/test-database.js';
+import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { JobWorker } from './job-worker.js';
+import { contractWorkbook, hostileFiles, type ContractCell } from './form-import/testing/contract-workbook.js';
+
+const rows = (values: EnvelopeValue[]) => recordsetObjects(ok(values)[0] as RecordsetValue);
+const textOf = (values: EnvelopeValue[]) => (ok(values)[0] as { text: string }).text;
+
+describe.each(await testDialects())('Excel imports on %s', (dialect) => {
+  let t: TestEngine;
+  let preparer: string;
+  let re2: string;
+  let worker: JobWorker;
+
+  beforeAll(async () => {
+    t = await startTestEngine(dialect, { JOB_CONCURRENCY: '0' });
+    worker = new JobWorker({ services: t.engine.services, concurrency: 1, pollMs: 3_600_000, leaseMs: 60_000, maxAttempts: 3, keepHours: 24 });
+    preparer = await t.sessionFor('preparer');
+    re2 = await t.sessionFor('re2');
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+  });
+
+  /** A new Open form of entity 1 on version 1 of the demo template `code`. */
+  async function newForm(code: string) {
+    const db = t.database.db;
+    const template = await db('formtemplate').where({ code }).first('id');
+    const createon = sqlDateTime();
+    await db('formbatch').insert({ re: 1, name: `Import ${code}`, endon: '2026-01-31', duedate: '2026-02-15', state: 13, frozen_ind: false, createon });
+    const batch = Number((await db('formbatch').max({ id: 'id' }))[0].id);
+    await db('form').insert({ code, name: code, re: 1, formbatch: batch, state: 13, formtemplate: template.id, templateversion: 1, endon: '2026-01-31', createon });
+    const form = Number((await db('form').max({ id: 'id' }))[0].id);
+    const filed = await filedTemplate(db, { id: form, formtemplate: Number(template.id), templateversion: 1 });
+    return { form, layout: filed.layout, tabs: filed.properties.items };
+  }
+
+  /** An import record of the preparer's entity with these workbooks attached (stored as an upload stores them). */
+  async function newImport(files: { name: string; bytes: Buffer }[], who = preparer): Promise<number> {
+    const created = readBack(await t.call('Record.create', [{ module: 'RE-ExcelImport', fields: ['name', 'reportingentity', 'importtype'], values: ['Returns', 1, 1100855], read: ['id', 'state'] }], who));
+    expect(Number(created.state)).toBe(50);
+    const id = Number(created.id);
+    const store = fileStoreOf(t.engine.services.config);
+    for (const f of files) {
+      const hash = createHash('sha256').update(f.bytes).digest('hex');
+      await mkdir(dirname(store.pathOf(hash)), { recursive: true });
+      await writeFile(store.pathOf(hash), f.bytes);
+      await t.database.db('excelimport_reference').insert({ fk_excelimport: id, name: f.name, file: hash, size: f.bytes.length, referencetype: 11, createon: sqlDateTime() });
+    }
+    return id;
+  }
+
+  async function runImport(id: number, who = preparer) {
+    const job = Number(textOf(await t.call('Job.ImportFromExcel.submit', [{ excelimport_id: id }], who)));
+    await worker.drain();
+    const status = JSON.parse(textOf(await t.call('Job.ImportFromExcel.status', [{ id: job }], who)));
+    const record = rows(await t.call('Record.select', [{ module: 'RE-ExcelImport', fields: ['id', 'state', 'description'], where: [['id', '=', id]] }], who))[0];
+    return { job, status, state: Number(record.state), description: String(record.description ?? '') };
+  }
+
+  const formCells = async (form: number) => rows(await t.call('Form.getData', [{ form }], preparer));
+
+  it('writes a filled workbook into its form: Form.getData answers what was typed, formulas computed by the template', async () => {
+    const { form, layout, tabs } = await newForm('BNK-01');
+    const cells: ContractCell[] = [];
+    for (const cell of layout.cells) {
+      const address = layout.address(cell, 0, {});
+      const editor = cell.place.cell.editor;
+      // A formula cell carries the export's computed value; the import ignores it.
+      const value = editor === 'formula' ? 999_999 : editor === 'date' ? new Date(Date.UTC(2026, 0, 31)) : editor === 'time' ? 0.5 : editor === 'text' ? 'Audit & Co <LLP>' : cell.tab === '03' ? 1_000_000.5 : cell.tab === '01' ? 1 : 2;
+      cells.push({ tab: cell.tab, address, code: cell.code, type: editor ?? 'text', value });
+    }
+    const bytes = await contractWorkbook({ form, template: 'BNK-01', version: 1, tabs, cells });
+    const outcome = await runImport(await newImport([{ name: 'bnk.xlsx', bytes }]));
+    expect(outcome.status).toMatchObject({ status: 'done' });
+    expect(outcome.state).toBe(71);
+    expect(outcome.description).toBe(`bnk.xlsx: ${cells.filter((c) => c.type !== 'formula').length} cells written into form ${form}.`);
+    expect(JSON.parse(outcome.status.result)).toMatchObject({ state: 71, written: 1, problems: 0, download: null });
+    const read = await formCells(form);
+    for (const c of cells) {
+      const got = read.find((r) => r.tab === c.tab && r.address === c.address)!;
+      if (c.type === 'formula') expect(got.value).not.toBe('999999');
+      else if (c.type === 'date') expect(got.value).toBe('2026-01-31');
+      else if (c.type === 'time') expect(got.value).toBe('12:00');
+      else if (c.type === 'text') expect(got.value).toBe('Audit & Co <LLP>');
+      else expect(Number(got.value)).toBe(Number(c.value));
+    }
+  });
+
+  it('lists every bad cell of a workbook (wrong type, unknown code, formula, too many rows, precision, bad dropdown) and changes nothing', async () => {
+    const { form, layout, tabs } = await newForm('TRC-02');
+    const kp = layout.cells.filter((c) => c.tab === '01');
+    const [name, position, appointed, shares] = kp.map((c) => c.code);
+    const before = await formCells(form);
+    const cells: ContractCell[] = [
+      { tab: '01', address: 'A3', code: name, type: 'text', value: 'Aminah' },
+      { tab: '01', address: 'B3', code: position, type: 'dropdown', value: 'Emperor of Mars' },
+      { tab: '01', address: 'C3', code: appointed, type: 'date', value: { formula: 'TODAY()', date1904: false } as never },
+      { tab: '01', address: 'D3', code: shares, type: 'numeric', value: 'many' },
+      { tab: '01', address: 'D4', code: shares, type: 'numeric', value: 1.5 },
+      { tab: '01', address: 'A4', code: 'TRC0201999', type: 'text', value: 'nobody' },
+      { tab: '01', address: 'A203', code: name, type: 'text', value: 'row 201' },
+    ];
+    const bytes = await contractWorkbook({ form, template: 'TRC-02', version: 1, tabs, cells });
+    const outcome = await runImport(await newImport([{ name: 'kp.xlsx', bytes }]));
+    expect(outcome.state).toBe(2);
+    const result = JSON.parse(outcome.status.result);
+    expect(result).toMatchObject({ state: 2, written: 0, download: `/out/${outcome.job}.xlsx` });
+    const lines = outcome.description.split('\n');
+    const line = (at: string) => lines.find((l) => l.startsWith(at)) ?? `(no line for ${at})`;
+    expect(line('KP!B3')).toMatch(/\[dropdown\]: Choose one of the listed values\./);
+    expect(line('KP!C3')).toMatch(/\[formula\]: Formulas are not read/);
+    expect(line('KP!D3')).toMatch(/\[value\]: Enter a whole number/);
+    expect(line('KP!D4')).toMatch(/\[precision\]: Enter a whole number, without decimals\./);
+    expect(line('KP!A4')).toMatch(/TRC0201999 \[unknown-code\]: The form has no cell with this code\./);
+    expect(line('KP!A203')).toMatch(/\[rows\]: The tab takes at most 200 rows\./);
+    expect(lines.find((l) => l.startsWith('KP!A3'))).toBeUndefined();
+    expect(await formCells(form)).toEqual(before);
+  });
+
+  for (const hostile of hostileFiles()) {
+    it(`refuses ${hostile.what} with a message and fails the import, not the engine`, async () => {
+      const outcome = await runImport(await newImport([{ name: hostile.name, bytes: hostile.bytes }]));
+      expect(outcome.state).toBe(2);
+      expect(outcome.description).toMatch(hostile.message);
+      expect(outcome.status.status).toBe('done');
+    });
+  }
+
+  it('lets an RE user submit only its own entity\'s imports and the submitter alone see the job', async () => {
+    const id = await newImport([]);
+    const other = failure(await t.call('Job.ImportFromExcel.submit', [{ excelimport_id: id }], re2));
+    expect(other.code).toBe('E_NOTFOUND');
+    const seen = rows(await t.call('Record.select', [{ module: 'RE-ExcelImport', fields: ['id'], where: [['id', '=', id]] }], re2));
+    expect(seen).toEqual([]);
+    const outcome = await runImport(id);
+    expect(outcome.state).toBe(2);
+    expect(outcome.description).toMatch(/Please upload at least one excel files\./);
+    expect(failure(await t.call('Job.ImportFromExcel.status', [{ id: outcome.job }], re2)).code).toBe('E_NOPERMISSION');
+  });
+});

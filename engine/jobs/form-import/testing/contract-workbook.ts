@@ -1,0 +1,89 @@
+// Test support: a workbook as the workbook contract describes it (docs/excel.md), built with
+// exceljs — one sheet per tab named by its code, cells at their template addresses, and the
+// veryHidden `_regportal` map — so import tests need not wait for the export. Also the
+// hostile files the import must refuse.
+import ExcelJS from 'exceljs';
+import { deflateRawSync } from 'node:zlib';
+import type { Tab } from '../../../filing/template-schema.js';
+import { sheetNames } from '../sheet-names.js';
+import { MAP_SHEET } from '../workbook-map.js';
+
+export interface ContractCell {
+  tab: string;
+  address: string;
+  code: string;
+  type: string;
+  /** What the user typed: a number, text, a Date, or `{ formula }`. */
+  value: ExcelJS.CellValue;
+}
+
+export async function contractWorkbook(opts: { form: number | null; template: string; version: number; tabs: readonly Tab[]; cells: readonly ContractCell[]; withoutMap?: boolean }): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const names = sheetNames(opts.tabs);
+  for (const tab of opts.tabs) wb.addWorksheet(names.get(tab.id)!);
+  for (const c of opts.cells) {
+    const ws = wb.getWorksheet(names.get(c.tab) ?? c.tab) ?? wb.addWorksheet(c.tab);
+    ws.getCell(c.address).value = c.value;
+  }
+  if (!opts.withoutMap) {
+    const map = wb.addWorksheet(MAP_SHEET, { state: 'veryHidden' });
+    map.addRow(['format', 'regportal-form', 1]);
+    map.addRow(['form', opts.form ?? '', 'template', opts.template, 'version', opts.version]);
+    map.addRow([]);
+    for (const c of opts.cells) map.addRow([c.tab, names.get(c.tab) ?? c.tab, c.address, c.code, c.type]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A zip of the given entries (deflated), enough to build hostile packages by hand. */
+export function zipOf(entries: Record<string, Buffer | string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(entries)) {
+    const raw = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const data = deflateRawSync(raw);
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(entries).length, 8);
+  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+const CONTENT_TYPES = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>';
+
+/** Hostile files, each with what the refusal must say. */
+export function hostileFiles(): { what: string; name: string; bytes: Buffer; message: RegExp }[] {
+  return [
+    { what: 'an external link', name: 'linked.xlsx', bytes: zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'xl/workbook.xml': '<workbook/>', 'xl/externalLinks/externalLink1.xml': '<externalLink/>' }), message: /external links are refused/ },
+    { what: 'a macro part', name: 'macro.xlsx', bytes: zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'xl/workbook.xml': '<workbook/>', 'xl/vbaProject.bin': Buffer.alloc(64) }), message: /contains macros/ },
+    { what: 'huge shared strings (a zip bomb)', name: 'bomb.xlsx', bytes: zipOf({ '[Content_Types].xml': CONTENT_TYPES, 'xl/workbook.xml': '<workbook/>', 'xl/sharedStrings.xml': Buffer.alloc(150 * 1024 * 1024, 0x41) }), message: /refused/ },
+    { what: 'content that is not a zip', name: 'text.xlsx', bytes: Buffer.from('just some text, not a workbook'), message: /not an Excel workbook \(\.xlsx\): its content is not a zip package/ },
+    { what: 'an Excel 97-2003 (.xls) file', name: 'old.xls', bytes: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]), message: /Excel 97-2003 workbook \(\.xls, BIFF format\)/ },
+    { what: 'a zip that is no workbook', name: 'other.xlsx', bytes: zipOf({ 'readme.txt': 'hello' }), message: /zip package but not an Excel workbook/ },
+  ];
+}
