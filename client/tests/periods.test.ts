@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
-import { answerDialog, serverSelect } from './list-support.js';
+import { answerDialog, serverCall, serverSelect } from './list-support.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 import { monthEnd, previousMonthEnd } from '../../engine/filing/period-dates.js';
 
@@ -144,6 +144,22 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     await page.goto(`${portal.url}/re/batches`);
     await page.waitForSelector('[data-list-grid]');
     expect(await page.$('[data-action=create-new-forms]')).toBeNull();
+    await page.close();
+  });
+
+  it("shows the checker the count of the entity's forms waiting in Pending Verification beside Forms", async () => {
+    const open = await serverSelect(portal, 'preparer', { module: 'REForm', fields: ['id', 'updatectr'], where: [['state', '=', 13]], order: 'id asc', max: 1 }, 1);
+    const f = open.rows[0];
+    await serverCall(portal, 'preparer', 'Record2.update', [{ module: 'REForm', fields: ['id', 'state', 'updatectr'], values: [f.id, 78, f.updatectr] }]);
+    const week = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const waiting = await serverSelect(portal, 'checker', { module: 'REForm', fields: ['id'], where: [['state', '=', 78], ['updateon', '>=', week]] }, 1);
+    expect(waiting.total).toBeGreaterThan(0);
+
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 'checker');
+    const badge = '[data-shell] a[href="/re/formview"] .badge';
+    await page.waitForSelector(badge);
+    expect(await textOf(page, badge)).toBe(String(waiting.total));
     await page.close();
   });
 });

@@ -131,6 +131,9 @@ export const ListColumn = Type.Object(
 );
 export type ListColumn = Static<typeof ListColumn>;
 
+/** A filter default counted from today when the list opens. */
+const RelativeDefault = Type.Object({ relativeMonths: Type.Integer({ minimum: -120, maximum: 120 }) }, { additionalProperties: false });
+
 export const ListFilter = Type.Object(
   {
     name: FieldName,
@@ -138,7 +141,11 @@ export const ListFilter = Type.Object(
     type: Type.Union(FilterTypes.map((t) => Type.Literal(t))),
     /** Plain filters: the operator (default: `like` for text, `=` otherwise). */
     condition: Type.Optional(Type.Union(['=', '!=', 'like', '>=', '<=', '>', '<', 'in'].map((t) => Type.Literal(t)))),
-    default: Type.Optional(Scalar),
+    /**
+     * The value the filter starts with: a literal, or `{relativeMonths: n}` — the month n months
+     * from today (-1: the previous month), for month, year and date filters (seed 003 §2.1).
+     */
+    default: Type.Optional(Type.Union([Scalar, RelativeDefault])),
     /** A select box of choices instead of a text box. */
     source: Type.Optional(OptionSource),
     prefix: Type.Optional(Type.String({ maxLength: 50 })),

@@ -215,12 +215,20 @@ export function buildWhere(filters: ListFilter[], state: FormState, typeOf: (fie
   return out;
 }
 
-/** The form as it starts: each filter's configured default. */
-export function defaultValues(filters: ListFilter[]): FilterValues {
+/** A `{relativeMonths}` default as the filter's input text: YYYY-MM, YYYY or DD/MM/YYYY of that month from `now`. */
+function relativeDefault(type: ListFilter['type'], months: number, now: Date): string {
+  const d = DateTime.fromJSDate(now, { zone: 'utc' }).plus({ months });
+  if (type === 'month' || type === 'btwn_month') return d.toFormat('yyyy-MM');
+  if (type === 'year' || type === 'btwn_year') return d.toFormat('yyyy');
+  return d.toFormat('dd/MM/yyyy');
+}
+
+/** The form as it starts: each filter's configured default (a relative one counted from `now`). */
+export function defaultValues(filters: ListFilter[], now: Date = new Date()): FilterValues {
   const values: FilterValues = {};
   filters.forEach((f, i) => {
     if (f.default === undefined || f.default === null || f.default === '') return;
-    const d = String(f.default);
+    const d = typeof f.default === 'object' ? relativeDefault(f.type, f.default.relativeMonths, now) : String(f.default);
     values[i] = f.type === 'daterange' || f.type === 'btwn_year' || f.type === 'btwn_month' ? { from: d, to: d } : { value: d };
   });
   return values;
