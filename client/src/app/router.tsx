@@ -45,6 +45,8 @@ const QueryListPage = lazy(() => import('../threads/query-list-page'));
 const QueryCreatePage = lazy(() => import('../threads/query-create-page'));
 const DropdownRequestCreatePage = lazy(() => import('../requests/dropdown-request-create-page'));
 const DropdownRequestPage = lazy(() => import('../requests/dropdown-request-page'));
+const ExcelImportCreatePage = lazy(() => import('../excel-import/excel-import-create-page'));
+const ExcelImportPage = lazy(() => import('../excel-import/excel-import-page'));
 // The Form Viewer designer: handsontable and HyperFormula load only with this route.
 const DesignerPage = lazy(() => import('../designer/designer-page'));
 // Filing (docs/client.md "Filing screens"): the entry grid loads handsontable and HyperFormula.
@@ -145,6 +147,10 @@ const RE_ROUTES: RouteObject[] = [
   // Dropdown value requests (seed 003 §2.5, docs/requests.md).
   { path: 'requestvalue/create', element: <Lazy><DropdownRequestCreatePage /></Lazy> },
   { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="re" shell="re" /></Lazy> },
+  // Excel imports (seed 003 §2.4, docs/excel.md).
+  { path: 'excelimport/create', element: <Lazy><ExcelImportCreatePage key="re" shell="re" /></Lazy> },
+  { path: 'excelimport/:id', element: <Lazy><ExcelImportPage key="re" shell="re" /></Lazy> },
+  { path: 'excelimport/view/:id', element: <Lazy><ExcelImportPage key="re-view" shell="re" /></Lazy> },
   { path: 'form/:id', element: <Lazy><FormEntryPage key="re" side="entity" /></Lazy> },
   { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
   { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="re" side="entity" /></Lazy> },
@@ -168,6 +174,9 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'query/create', element: <Lazy><QueryCreatePage /></Lazy> },
   { path: 'query/:id', element: <Lazy><ThreadPage key="query" kind="query" shell="iru" /></Lazy> },
   { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="iru" shell="iru" /></Lazy> },
+  { path: 'excelimport/create', element: <Lazy><ExcelImportCreatePage key="iru" shell="iru" /></Lazy> },
+  { path: 'excelimport/:id', element: <Lazy><ExcelImportPage key="iru" shell="iru" /></Lazy> },
+  { path: 'excelimport/view/:id', element: <Lazy><ExcelImportPage key="iru-view" shell="iru" /></Lazy> },
   // Seed 003 §2.8: the role editor (which also creates a role) and User Group Maintenance.
   { path: 'permission/role/create', element: <Lazy><RoleEditorPage /></Lazy> },
   { path: 'permission/role/:data_id', element: <Lazy><RoleEditorPage /></Lazy> },

@@ -1,0 +1,79 @@
+// Create Excel Import (/{re|iru}/excelimport/create, seed 003 §2.4, §5): Title, Form Type, a
+// disabled Description (the job writes it), File Upload (.xls/.xlsx, several, 10 MB each). Save
+// creates the import (Not Started), uploads the workbooks as its attachments, queues
+// Job.ImportFromExcel and opens the import's page, which follows the job.
+import { useRef, useState, type FormEvent } from 'react';
+import { rpc } from '../rpc/rpc';
+import { uploadAll } from '../threads/attachments';
+import { dialogs } from '../ui/dialogs';
+import { RequiredInput, RequiredSelect } from '../ui/labelled-fields';
+import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
+import { loginTypeOf, sessionStore, useSession } from '../session/session-store';
+import { importTypeChoices } from './import-types';
+import '../threads/threads.css';
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const EXCEL = /\.(xls|xlsx)$/i;
+
+export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }) {
+  const { user } = useSession();
+  const kind = loginTypeOf(user);
+  const types = importTypeChoices(kind, user?.roles ?? {});
+  const [name, setName] = useState('');
+  const [importtype, setImporttype] = useState(types.length === 1 ? types[0].value : '');
+  const [files, setFiles] = useState<File[]>([]);
+  const input = useRef<HTMLInputElement>(null);
+  const { invalid, busy, submit } = useCreateSave();
+  const module = shell === 're' ? 'RE-ExcelImport' : 'ExcelImport';
+
+  async function pick(list: FileList | null) {
+    const chosen = [...(list ?? [])];
+    const wrong = chosen.find((f) => !EXCEL.test(f.name));
+    const big = chosen.find((f) => f.size > MAX_BYTES);
+    if (wrong || big) {
+      if (input.current) input.current.value = '';
+      setFiles([]);
+      await dialogs.alert('Error', wrong ? 'Please upload at least one excel files.' : `${big!.name} is larger than 10 MB.`, 'error');
+      return;
+    }
+    setFiles(chosen);
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const missing = new Set<string>();
+    if (!name.trim()) missing.add('name');
+    if (!importtype) missing.add('importtype');
+    if (!missing.size && !files.length) {
+      await dialogs.alert('Error', 'Please upload at least one excel files.', 'error');
+      return;
+    }
+    await submit(missing, async () => {
+      const re = sessionStore.currentRe();
+      const created = await rpc.create({ module, fields: ['name', 'importtype', ...(re !== null ? ['reportingentity'] : [])], values: [name.trim(), Number(importtype), ...(re !== null ? [re] : [])], read: ['id'] });
+      const id = Number(created.id);
+      await uploadAll('ExcelImport_Reference', 'fk_excelimport', id, files);
+      await rpc.text('Job.ImportFromExcel.submit', { excelimport_id: id });
+      return `/${shell}/excelimport/${id}`;
+    });
+  }
+
+  return (
+    <section className="page">
+      <h1>Create Excel Import</h1>
+      <form className="thread-create" onSubmit={(e) => void save(e)} noValidate>
+        <RequiredInput label="Title" name="name" value={name} invalid={invalid} maxLength={255} onChange={setName} />
+        <RequiredSelect label="Form Type" name="importtype" value={importtype} invalid={invalid} choices={types} onChange={setImporttype} />
+        <label>
+          <span>Description</span>
+          <textarea name="description" rows={3} disabled value="" />
+        </label>
+        <label>
+          <span>File Upload *</span>
+          <input ref={input} type="file" name="file" multiple accept=".xls,.xlsx" onChange={(e) => void pick(e.target.files)} />
+        </label>
+        <SaveBackToolbar busy={busy} back={`/${shell}/excelimport/`} />
+      </form>
+    </section>
+  );
+}

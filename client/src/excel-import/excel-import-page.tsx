@@ -1,0 +1,107 @@
+// An Excel import (/{re|iru}/excelimport/{id}, seed 003 §2.4): title, created by, created on,
+// status, the error description and the workbooks. While the import is Not Started or In
+// Progress the page reads it again every 3 seconds (seed 001 §9), so the job's outcome shows
+// without a reload; a failed import offers the copy of the workbook with the bad cells marked.
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { rpc } from '../rpc/rpc';
+import { Loading } from '../ui/loading';
+import { presentError } from '../rpc/error-presenter';
+import { attachmentsOf, type Attachment } from '../threads/attachments';
+import { importTypeLabel } from './import-types';
+import '../threads/threads.css';
+
+const POLL_MS = 3000;
+const STATE_NAMES: Record<number, string> = { 50: 'Not Started', 38: 'In Progress', 71: 'Completed', 2: 'Failed' };
+const RUNNING = new Set([50, 38]);
+const FIELDS = ['id', 'name', 'state', 'importtype', 'description', 'createon', 'job', 'owner_name_ind_field', 'reportingentity_name_ind_field'];
+
+export default function ExcelImportPage({ shell }: { shell: 're' | 'iru' }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const module = shell === 're' ? 'RE-ExcelImport' : 'ExcelImport';
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [download, setDownload] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const { rows } = await rpc.select({ module, fields: FIELDS, where: [['id', '=', Number(id)]] });
+      const row = rows[0] ?? null;
+      setRecord(row);
+      if (row && !RUNNING.has(Number(row.state)) && row.job) {
+        // The marked copy belongs to whoever ran the import: others simply get no link.
+        const status = await rpc.json<{ result: string | null }>('Job.ImportFromExcel.status', { id: Number(row.job) }).catch(() => null);
+        const parsed = status?.result ? (JSON.parse(status.result) as { download?: string | null }) : null;
+        setDownload(parsed?.download ?? null);
+      }
+    } catch (e) {
+      await presentError(e);
+    }
+  }, [module, id]);
+
+  useEffect(() => {
+    void load();
+    attachmentsOf('ExcelImport_Reference', 'fk_excelimport', [Number(id)]).then(setFiles).catch((e) => void presentError(e));
+  }, [load, id]);
+
+  const state = record ? Number(record.state) : null;
+  useEffect(() => {
+    if (state === null || !RUNNING.has(state)) return;
+    const timer = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [state, load]);
+
+  if (!record) return <Loading />;
+  const row = (label: string, v: unknown) => (
+    <tr>
+      <th>{label}</th>
+      <td>{v === null || v === undefined || v === '' ? '-' : String(v)}</td>
+    </tr>
+  );
+  return (
+    <section className="page">
+      <h1>Excel Import</h1>
+      <table className="details" data-testid="excel-import">
+        <tbody>
+          {row('Title', record.name)}
+          {row('Form Type', importTypeLabel(record.importtype))}
+          {row('Created By', record.owner_name_ind_field)}
+          {row('Created On', record.createon)}
+          <tr>
+            <th>Status</th>
+            <td data-testid="import-state">{STATE_NAMES[state!] ?? String(state)}</td>
+          </tr>
+          <tr>
+            <th>Description</th>
+            <td>
+              <pre data-testid="import-description" className="import-description">{String(record.description ?? '')}</pre>
+            </td>
+          </tr>
+          <tr>
+            <th>Attachments</th>
+            <td>
+              {files.map((f) => (
+                <div key={f.id}>
+                  <a href={f.url}>{f.name}</a>
+                </div>
+              ))}
+              {download ? (
+                <div>
+                  <a href={download} data-testid="marked-copy">
+                    Workbook with the bad cells marked
+                  </a>
+                </div>
+              ) : null}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="toolbar">
+        <button type="button" className="btn" onClick={() => navigate(`/${shell}/excelimport/`)}>
+          Back
+        </button>
+      </div>
+    </section>
+  );
+}
