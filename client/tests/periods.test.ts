@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
-import { answerDialog, serverCall, serverSelect } from './list-support.js';
+import { answerDialog, column, ddmmyyyy, readGridWithHeader, serverCall, serverSelect } from './list-support.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 import { monthEnd, previousMonthEnd } from '../../engine/filing/period-dates.js';
 
@@ -160,6 +160,22 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     const badge = '[data-shell] a[href="/re/formview"] .badge';
     await page.waitForSelector(badge);
     expect(await textOf(page, badge)).toBe(String(waiting.total));
+    await page.close();
+  });
+
+  it('opens the forms list filtered to the previous month by End Date', async () => {
+    const prev = previousMonthEnd(new Date());
+    const { page } = await portal.page();
+    await page.setViewport({ width: 1024, height: 768 });
+    await signIn(page, portal.url, 're');
+    await page.goto(`${portal.url}/re/formview`);
+    await page.waitForSelector('[data-list-grid] [role=row][data-row-id]');
+    const ends = await page.$$eval('input[name=filter-endon-from], input[name=filter-endon-to]', (is) => is.map((i) => (i as HTMLInputElement).value));
+    expect(ends).toEqual([prev.slice(0, 7), prev.slice(0, 7)]);
+    const grid = await readGridWithHeader(page, 'Period End');
+    const shown = column(grid, 'Period End');
+    expect(shown.length).toBeGreaterThan(0);
+    for (const d of shown) expect(d).toBe(ddmmyyyy(prev));
     await page.close();
   });
 });
