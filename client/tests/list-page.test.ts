@@ -10,6 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { pathOf, screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
 import { afterLoad, answerDialog, clickHeader, clickRowButton, column, ddmmyyyy, GRID, readGrid, serverCall, serverSelect } from './list-support.js';
+import { previousMonthEnd } from '../../engine/filing/period-dates.js';
 
 describe('the generic list page (sqlite)', () => {
   let portal: Portal;
@@ -377,7 +378,8 @@ describe('the generic list page (sqlite)', () => {
   it('keeps screenshots of the main list screens, each showing the total the server counts', async () => {
     const screens: [string, string, string, Record<string, unknown>][] = [
       ['iru', '/iru/formbatch', 'list-iru-formbatch', { module: 'FormBatch' }],
-      ['iru', '/iru/form', 'list-iru-form', { module: 'Form' }],
+      // The forms list opens on the previous month's periods (its End Date default, seed 003 §2.1).
+      ['iru', '/iru/form', 'list-iru-form', { module: 'Form', where: [['endon', '>=', `${previousMonthEnd(new Date()).slice(0, 7)}-01`], ['endon', '<=', previousMonthEnd(new Date())]] }],
       ['iru', '/iru/reusers', 'list-iru-reusers', { module: 'RE_User' }],
       ['iru', '/iru/email_template', 'list-iru-email-templates', { module: 'EmailTemplate' }],
       ['iru', '/iru/permission/role', 'list-iru-roles', { module: 'Role' }],
