@@ -8,6 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
 import { answerDialog, column, ddmmyyyy, readGridWithHeader, serverCall, serverSelect } from './list-support.js';
 import { testDialects } from '../../engine/testing/test-database.js';
+import { bumpVersions } from '../../engine/db/change-versions.js';
 import { monthEnd, previousMonthEnd } from '../../engine/filing/period-dates.js';
 
 const textOf = (page: Page, sel: string) => page.$eval(sel, (e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
@@ -176,6 +177,23 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     const shown = column(grid, 'Period End');
     expect(shown.length).toBeGreaterThan(0);
     for (const d of shown) expect(d).toBe(ddmmyyyy(prev));
+    await page.close();
+  });
+
+  // Last: it takes the completeness task from the IRU role.
+  it('tells a regulator without the completeness task that the page is not allowed, and leaves it out of the sidebar', async () => {
+    const db = portal.t.database.db;
+    const task = await db('permissiontasks').where({ name: 'FormBatch.action.completeness' }).first('id');
+    await db('role_permissiontasks').where({ link_fk_role: 2, link_fk_permissiontasks: task.id }).delete();
+    await bumpVersions(db, ['role_permissiontasks']);
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 'iru');
+    await page.goto(`${portal.url}/iru/completeness`);
+    await page.waitForSelector('[data-not-allowed]');
+    expect(await textOf(page, '[data-not-allowed] [role=alert]')).toBe('Your account may not open this page.');
+    expect(await page.title()).toBe('Not allowed | Reporting Portal');
+    expect(await page.$('[data-shell] a[href="/iru/completeness"]')).toBeNull();
+    expect(await page.$('[data-shell] a[href="/iru/openperiod"]')).not.toBeNull();
     await page.close();
   });
 });

@@ -10,6 +10,7 @@ import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { formatDate } from '../list/list-format';
 import * as api from './periods-api';
+import { PermissionGate } from './permission-gate';
 import './periods.css';
 
 /** `YYYY-MM` → the month's last day. */
@@ -23,6 +24,14 @@ type Key = { endon: string; sector: number | null; code: string };
 const sameKey = (a: Key | null, b: Key) => a !== null && a.endon === b.endon && a.sector === b.sector && a.code === b.code;
 
 export default function CompletenessPage() {
+  return (
+    <PermissionGate permission="FormBatch.action.completeness" title="Completeness and timeliness">
+      <CompletenessPageBody />
+    </PermissionGate>
+  );
+}
+
+function CompletenessPageBody() {
   const today = new Date();
   const [from, setFrom] = useState(monthsBack(today, 12));
   const [to, setTo] = useState(monthsBack(today, 1));

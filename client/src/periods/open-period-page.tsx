@@ -9,6 +9,7 @@ import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { Loading } from '../ui/loading';
 import * as api from './periods-api';
+import { PermissionGate } from './permission-gate';
 import { periodEnds } from './period-ends';
 import './periods.css';
 
@@ -18,6 +19,14 @@ const FieldProblem = ({ text, field }: { text?: string; field: string }) =>
   text ? <span className="field-error" role="alert" data-problem={field}>{text}</span> : null;
 
 export default function OpenPeriodPage() {
+  return (
+    <PermissionGate permission="FormBatch.action.openPeriod" title="Open a period">
+      <OpenPeriodPageBody />
+    </PermissionGate>
+  );
+}
+
+function OpenPeriodPageBody() {
   const [calendars, setCalendars] = useState<api.Calendar[] | null>(null);
   const [sectors, setSectors] = useState<Choice[]>([]);
   const [categories, setCategories] = useState<api.Category[]>([]);
