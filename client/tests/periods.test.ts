@@ -53,6 +53,15 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     await page.waitForSelector('[data-open-period]');
     expect(await page.title()).toBe('Open a period | Reporting Portal');
     await choose(page, 'calendar', '277');
+    // Without a period end the preview asks for one at its field.
+    await page.click('[data-action=preview]');
+    expect(await textOf(page, '[data-problem=endon]')).toBe('Please choose a period end.');
+    // A quarterly calendar offers only quarter ends.
+    await choose(page, 'calendar', '278');
+    const quarterEnds = await page.$$eval('[data-testid=endon] option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    expect(quarterEnds.length).toBeGreaterThan(0);
+    for (const e of quarterEnds) expect(['03', '06', '09', '12']).toContain(e.slice(5, 7));
+    await choose(page, 'calendar', '277');
     await choose(page, 'endon', endon);
     await choose(page, 'sector', '1');
     await choose(page, 'category', '100211');
@@ -72,6 +81,7 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     const forms = await serverSelect(portal, 'iru', { module: 'Form', fields: ['id'], where: [['endon', '=', endon], ['code', '=', 'BNK-01']] });
     expect(forms.total).toBe(preview.length);
     if (dialect === 'sqlite') await screenshot(page, 'periods-open-1024');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     await page.click('[data-action=preview]');
     await page.waitForSelector('[data-summary=preview]');
