@@ -21,13 +21,22 @@ interface Profile {
   timeDeltas: number[];
 }
 
-/** Self time (ms) per key over a profile's samples. */
-function selfTimes(profile: Profile, key: (n: ProfileNode) => string): [string, number][] {
+const frameKey = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\//, '')}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
+
+/**
+ * Time (ms) per key over a profile's samples: self time (the sampled frame only), or inclusive
+ * (every distinct key on the sampled stack: what a function and its callees cost).
+ */
+function times(profile: Profile, key: (n: ProfileNode) => string, inclusive = false): [string, number][] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const totals = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    const k = key(byId.get(id)!);
-    totals.set(k, (totals.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const keys = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = inclusive ? parent.get(at) : undefined) keys.add(key(byId.get(at)!));
+    for (const k of keys) totals.set(k, (totals.get(k) ?? 0) + ms);
   });
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
@@ -60,9 +69,12 @@ async function main() {
     console.log(`cells shown after ${shown} ms; profile ${total.toFixed(0)} ms`);
     const fmt = (rows: [string, number][], n: number) => rows.slice(0, n).forEach(([k, ms]) => console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${k}`));
     console.log('Self time by script:');
-    fmt(selfTimes(profile, (n) => n.callFrame.url.replace(/^.*\//, '') || n.callFrame.functionName), 12);
+    fmt(times(profile, (n) => n.callFrame.url.replace(/^.*\//, '') || n.callFrame.functionName), 12);
     console.log('Self time by function:');
-    fmt(selfTimes(profile, (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\//, '')}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`), 30);
+    fmt(times(profile, frameKey), 20);
+    // Function names are only readable in a build made with --minify false.
+    console.log('Inclusive time by function (scripts only):');
+    fmt(times(profile, frameKey, true).filter(([k]) => /\.js:/.test(k)), 30);
   } finally {
     await portal.close();
   }

@@ -10,7 +10,7 @@ import 'handsontable/styles/ht-theme-main.css';
 import type { FormProperties } from '../../../engine/filing/template-schema.js';
 import { HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
 import { gridView, type PlacedProblem } from './grid-view';
-import { addReachedSheets, designerWorkbook } from './designer-workbook';
+import { addReachedSheets, gridWorkbook } from './designer-workbook';
 import { columnIndex } from '../../../engine/filing/template-grid.js';
 import { keepStylesInFiles } from './csp-handsontable';
 import type { Range } from './tab-edits';
@@ -105,7 +105,7 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
   }, [view, problems, tabIndex]);
   const tab = props.items[tabIndex];
   // Built once per grid (the page mounts a new grid per tab): other tabs cannot change meanwhile.
-  const [engine] = useState(() => designerWorkbook(props, tabIndex));
+  const [engine] = useState(() => gridWorkbook(props, tabIndex));
   // A formula edited to cite a tab outside the workbook brings that tab's sheet in.
   useEffect(() => {
     if (addReachedSheets(engine, props, tabIndex)) hot.current?.hotInstance?.render();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormProperties, Tab } from '../../../engine/filing/template-schema.js';
-import { addReachedSheets, designerWorkbook, reachedSheets } from './designer-workbook';
+import { addReachedSheets, designerWorkbook, gridWorkbook, reachedSheets } from './designer-workbook';
 
 const tab = (id: string, cells: Tab['items'][number]): Tab => ({
   id, title: `T${id}`, display_name: `Tab ${id}`, type: 'normal',
@@ -39,6 +39,17 @@ describe("the designer's workbook", () => {
     wb.setSheetContent(wb.getSheetId('04')!, [['Item', 'Amount'], ['Other', '=\'03\'!$B$2*3']]);
     expect(addReachedSheets(wb, p, 3)).toBe(true);
     expect(wb.getCellValue({ sheet: wb.getSheetId('04')!, row: 1, col: 1 })).toBe(60);
+    wb.destroy();
+  });
+
+  it("leaves the grid's own sheet for the grid to fill, and computes across tabs once it is filled", () => {
+    const p = props();
+    const wb = gridWorkbook(p, 0);
+    expect(wb.getSheetSerialized(wb.getSheetId('01')!)).toEqual([]);
+    expect(wb.getCellValue({ sheet: wb.getSheetId('02')!, row: 1, col: 1 })).toBe(21);
+    expect(addReachedSheets(wb, p, 0)).toBe(false);
+    wb.setSheetContent(wb.getSheetId('01')!, [['Item', 'Amount'], ['Cash', "='02'!$B$2*2"]]);
+    expect(wb.getCellValue({ sheet: wb.getSheetId('01')!, row: 1, col: 1 })).toBe(42);
     wb.destroy();
   });
 });

@@ -55,8 +55,26 @@ export function designerWorkbook(props: FormProperties, tabIndex: number): Hyper
   return HyperFormula.buildFromSheets(reachedSheets(props, tabIndex), formulaConfig(formulaLicenseKey('grid')));
 }
 
+/** The template each grid workbook was built from: nothing can be missing from it for that template. */
+const builtFrom = new WeakMap<HyperFormula, FormProperties>();
+
+/**
+ * The workbook a grid starts from: as `designerWorkbook`, but the open tab's sheet is left empty,
+ * since the grid's Formulas plugin loads the grid's data into that sheet when the grid is created
+ * (setSheetContent): built here too, every formula of the tab would be parsed and computed twice.
+ */
+export function gridWorkbook(props: FormProperties, tabIndex: number): HyperFormula {
+  const sheets = reachedSheets(props, tabIndex);
+  sheets[props.items[tabIndex].id] = [];
+  const engine = HyperFormula.buildFromSheets(sheets, formulaConfig(formulaLicenseKey('grid')));
+  builtFrom.set(engine, props);
+  return engine;
+}
+
 /** Adds the sheets the open tab's formulas now reach; true when any was added (HyperFormula recomputes). */
 export function addReachedSheets(engine: HyperFormula, props: FormProperties, tabIndex: number): boolean {
+  // Edits build a new template object, so the one a grid workbook was built from needs nothing more.
+  if (builtFrom.get(engine) === props) return false;
   const own = props.items[tabIndex].id;
   const missing = Object.entries(reachedSheets(props, tabIndex, (id) => id === own || engine.doesSheetExist(id)));
   for (const [id, data] of missing) {
