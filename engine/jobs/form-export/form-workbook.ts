@@ -4,11 +4,14 @@
 // their list group's active entries, formulas as Excel formulas with their computed values cached,
 // input cells unlocked and everything else locked on protected sheets, and the veryHidden
 // `_regportal` map an import reads cells back by. Values and formulas come from the one cell model:
-// FormWorkbook computes, cellValueRows answers what Form.getData answers.
+// FormWorkbook computes, cellValueRows answers what Form.getData answers. Written with exceljs'
+// streaming writer, sheet by sheet and row by row in order, so a large form is never held twice.
+import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { placeContent, storedCells, listValuesFor, type FormContent } from '../../filing/form-data.js';
 import { buildWorkbook, cellValueRows, eachCell } from '../../filing/form-values.js';
-import { tabCells, designerRows } from '../../filing/template-grid.js';
+import { columnLetter, designerRows, tabCells } from '../../filing/template-grid.js';
+import { parseAddress } from '../../filing/form-layout.js';
 import type { Cell } from '../../filing/template-schema.js';
 import type { Knex } from 'knex';
 import { columnWidthOf, excelValueOf, numberFormatOf } from './cell-formats.js';
@@ -28,17 +31,61 @@ export interface FormWorkbookOptions {
   creator?: string;
 }
 
-function styleOf(cell: Cell): Partial<ExcelJS.Style> {
+const HEADING: Partial<ExcelJS.Style> = { font: { bold: true }, alignment: { wrapText: true, vertical: 'middle', horizontal: 'center' } };
+const LABEL: Partial<ExcelJS.Style> = { alignment: { wrapText: true, vertical: 'middle' } };
+const READONLY_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } };
+
+function styleOf(cell: Cell, readonly?: boolean): Partial<ExcelJS.Style> {
   const style: Partial<ExcelJS.Style> = {};
   const numFmt = numberFormatOf(cell);
   if (numFmt) style.numFmt = numFmt;
   if (cell.alignment) style.alignment = { horizontal: cell.alignment, vertical: 'middle', wrapText: cell.editor === 'text' };
   if (cell.className?.split(' ').includes('bold')) style.font = { bold: true };
+  if (readonly !== undefined) {
+    style.protection = { locked: readonly };
+    if (readonly) style.fill = READONLY_FILL;
+  }
   return style;
 }
 
-/** Fills a workbook with the item's sheets; answers the number of data cells written. */
-export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: ExportItem, opts: FormWorkbookOptions): Promise<ExcelJS.Workbook> {
+/**
+ * One style object per look, shared by every cell that has it: exceljs recognises a style it has
+ * seen by object identity, so sharing spares it rendering the same style 20,000 times.
+ */
+class StyleBook {
+  private readonly styles = new Map<string, Partial<ExcelJS.Style>>();
+
+  of(cell: Cell, readonly: boolean): Partial<ExcelJS.Style> {
+    const key = `${cell.editor}|${cell.editor === 'currency' ? '' : (cell.scale ?? '')}|${cell.alignment ?? ''}|${cell.className ?? ''}|${readonly}`;
+    let style = this.styles.get(key);
+    if (!style) {
+      style = styleOf(cell, readonly);
+      this.styles.set(key, style);
+    }
+    return style;
+  }
+}
+
+interface Entry {
+  col: number;
+  value: ExcelJS.CellValue;
+  style: Partial<ExcelJS.Style>;
+  validation?: ExcelJS.DataValidation;
+}
+
+/** A tab's cells by sheet row (1-based), to be written in order. */
+class SheetRows {
+  readonly rows = new Map<number, Entry[]>();
+
+  put(row: number, entry: Entry): void {
+    const list = this.rows.get(row);
+    if (list) list.push(entry);
+    else this.rows.set(row, [entry]);
+  }
+}
+
+/** Writes the item's workbook to `stream` (closed by the writer when done). */
+export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: ExportItem, opts: FormWorkbookOptions, stream: Writable): Promise<void> {
   const { filed } = item;
   const template = filed.properties;
   const content: FormContent = item.form && opts.withData ? placeContent(filed.layout, await storedCells(db, item.form.id)) : placeContent(filed.layout, []);
@@ -57,85 +104,110 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
   const names = tabSheetNames(template.items);
   const refs = excelLayout(layout, names);
 
-  const wb = new excel.Workbook();
-  wb.creator = opts.creator ?? 'Reporting Portal';
-  wb.created = new Date();
-  const sheets = template.items.map((tab, i) => {
-    const top = tab.header.items.length;
-    return wb.addWorksheet(names[i], { views: tab.freezetop && top ? [{ state: 'frozen', ySplit: top }] : [], properties: { defaultColWidth: 14 } });
-  });
-  const mapSheet = wb.addWorksheet(MAP_SHEET, { state: 'veryHidden' });
-  let listSheet: ExcelJS.Worksheet | undefined;
-  const listRanges = new Map<number, string>();
+  // Lists too long (or too awkward) for an inline validation go on the veryHidden `_lists` sheet.
+  const listColumns: string[][] = [];
+  const listFormulas = new Map<number, string | null>();
   const listFormula = (group: number): string | null => {
+    if (listFormulas.has(group)) return listFormulas.get(group)!;
     const entries = listOf(group);
-    if (!entries?.length) return null;
-    const inline = `"${entries.join(',')}"`;
-    if (inline.length <= INLINE_LIST_MAX && !entries.some((e) => e.includes(',') || e.includes('"'))) return inline;
-    let range = listRanges.get(group);
-    if (!range) {
-      listSheet ??= wb.addWorksheet(LIST_SHEET, { state: 'veryHidden' });
-      const col = listRanges.size + 1;
-      entries.forEach((e, r) => (listSheet!.getCell(r + 1, col).value = e));
-      const letter = listSheet.getColumn(col).letter;
-      range = `'${LIST_SHEET}'!$${letter}$1:$${letter}$${entries.length}`;
-      listRanges.set(group, range);
+    let formula: string | null = null;
+    if (entries?.length) {
+      const inline = `"${entries.join(',')}"`;
+      if (inline.length <= INLINE_LIST_MAX && !entries.some((e) => e.includes(',') || e.includes('"'))) formula = inline;
+      else {
+        listColumns.push([...entries]);
+        const letter = columnLetter(listColumns.length - 1);
+        formula = `'${LIST_SHEET}'!$${letter}$1:$${letter}$${entries.length}`;
+      }
     }
-    return range;
+    listFormulas.set(group, formula);
+    return formula;
   };
 
-  // Labels, merges and column widths, from the template's grid.
+  // Every cell placed first, by tab and row: labels from the template's grid, data cells as
+  // Form.getData answers them, formulas where Excel can compute them.
+  const tabs = template.items.map(() => new SheetRows());
+  const widths: number[][] = template.items.map(() => []);
   template.items.forEach((tab, t) => {
-    const ws = sheets[t];
     const sheet = layout.sheets[t];
-    const widths: number[] = [];
     for (const p of tabCells(tab, t)) {
-      if (p.cell.width) widths[p.col] = Math.max(widths[p.col] ?? 0, p.cell.width);
+      if (p.cell.width) widths[t][p.col] = Math.max(widths[t][p.col] ?? 0, p.cell.width);
       if (p.covered || p.data) continue;
       const row = p.section === 'header' ? p.row : p.section === 'body' ? sheet.bodyStart + p.row : p.section === 'summary-header' ? sheet.rows - 2 : sheet.rows - 1;
-      const c = ws.getCell(row + 1, p.col + 1);
-      if (p.cell.value !== undefined && p.cell.value !== null && p.cell.value !== '') c.value = p.cell.value;
-      const style = styleOf(p.cell);
-      c.style = { ...style, font: p.section === 'header' || p.section === 'summary-header' ? { bold: true } : style.font, alignment: { wrapText: true, vertical: 'middle', ...(style.alignment ?? {}) } };
+      const heading = p.section === 'header' || p.section === 'summary-header';
+      const value = p.cell.value === undefined || p.cell.value === '' ? null : p.cell.value;
+      tabs[t].put(row + 1, { col: p.col + 1, value, style: heading ? HEADING : LABEL });
     }
-    const rows = designerRows(tab);
-    const last = tab.type === 'add-new-rows' ? tab.header.items.length : rows.length;
-    rows.forEach((cells, r) =>
-      cells.forEach((cell, c) => {
-        const rs = cell.rowspan ?? 1;
-        const cs = cell.colspan ?? 1;
-        // Merges inside what the sheet shows (an add-new-rows body is written row by row).
-        if ((rs > 1 || cs > 1) && r + rs <= Math.max(last, r + 1)) ws.mergeCells(r + 1, c + 1, r + rs, c + cs);
-      }),
-    );
-    widths.forEach((w, i) => w && (ws.getColumn(i + 1).width = columnWidthOf(w)));
-    for (const letter of tab.hide_cols ?? []) ws.getColumn(letter).hidden = true;
   });
-
-  // Data cells: values as Form.getData answers them, formulas where Excel can compute them.
-  mapSheet.addRow(['format', 'regportal-form', FORMAT_VERSION]);
-  mapSheet.addRow(['form', item.form ? item.form.id : null, 'template', item.templateCode, 'version', filed.version]);
-  mapSheet.addRow(['tab', 'sheet', 'address', 'code', 'type']);
   const tabIndex = new Map(template.items.map((t, i) => [t.id, i]));
+  const styleBook = new StyleBook();
   const cells = eachCell(filed, content.rows);
+  const mapRows: (string | number | null)[][] = [];
   values.forEach((v, i) => {
     const at = cells[i];
     const cell = at.cell.place.cell;
     const t = tabIndex.get(v.tab)!;
-    const c = sheets[t].getCell(v.address);
+    const where = parseAddress(v.address)!;
     const value = excelValueOf(cell, v.value);
     const formula = cell.editor === 'formula' && cell.formula ? excelFormula(cell.formula, refs, { tabIndex: t, row: refs.codes.get(at.cell.code)!.row, col: at.cell.place.col, dataRow: at.row }) : null;
-    c.value = formula ? ({ formula, result: value ?? undefined } as ExcelJS.CellFormulaValue) : value;
-    const style = styleOf(cell);
-    c.style = { ...style, protection: { locked: v.readonly }, ...(v.readonly ? { fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } } } : {}) };
-    if (cell.editor === 'dropdown' && cell.listgroup && !v.readonly) {
-      const list = listFormula(cell.listgroup);
-      if (list) c.dataValidation = { type: 'list', allowBlank: true, formulae: [list], showErrorMessage: true, errorStyle: 'stop', errorTitle: 'Not in the list', error: 'Choose one of the listed values.' };
-    }
-    mapSheet.addRow([v.tab, names[t], v.address, v.code, v.type]);
+    const list = cell.editor === 'dropdown' && cell.listgroup && !v.readonly ? listFormula(cell.listgroup) : null;
+    tabs[t].put(where.row, {
+      col: where.col + 1,
+      value: formula ? ({ formula, result: value ?? undefined } as ExcelJS.CellFormulaValue) : value,
+      style: styleBook.of(cell, v.readonly),
+      validation: list ? { type: 'list', allowBlank: true, formulae: [list], showErrorMessage: true, errorStyle: 'stop', errorTitle: 'Not in the list', error: 'Choose one of the listed values.' } : undefined,
+    });
+    mapRows.push([v.tab, names[t], v.address, v.code, v.type]);
   });
 
-  // A guard against slips (no password): anyone can lift it, and the import checks every cell anyway.
-  for (const ws of sheets) await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true, formatColumns: true, formatRows: true });
-  return wb;
+  const wb = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  wb.creator = opts.creator ?? 'Reporting Portal';
+  wb.created = new Date();
+  const sheets = template.items.map((tab, i) => {
+    const top = tab.header.items.length;
+    return wb.addWorksheet(names[i], { views: tab.freezetop && top ? [{ state: 'frozen', ySplit: top }] : [] });
+  });
+  const mapSheet = wb.addWorksheet(MAP_SHEET, { state: 'veryHidden' });
+  const listSheet = listColumns.length ? wb.addWorksheet(LIST_SHEET, { state: 'veryHidden' }) : undefined;
+
+  for (let t = 0; t < sheets.length; t++) {
+    const ws = sheets[t];
+    const tab = template.items[t];
+    const colCount = layout.sheets[t].cols;
+    ws.columns = Array.from({ length: colCount }, (_, c) => ({ width: columnWidthOf(widths[t][c]), hidden: (tab.hide_cols ?? []).includes(columnLetter(c)) }));
+    // Merges inside what the sheet shows (an add-new-rows body is written row by row).
+    const grid = designerRows(tab);
+    const last = tab.type === 'add-new-rows' ? tab.header.items.length : grid.length;
+    grid.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        const rs = cell.rowspan ?? 1;
+        const cs = cell.colspan ?? 1;
+        if ((rs > 1 || cs > 1) && r + rs <= Math.max(last, r + 1)) ws.mergeCells(r + 1, c + 1, r + rs, c + cs);
+      }),
+    );
+    for (const n of [...tabs[t].rows.keys()].sort((a, b) => a - b)) {
+      const row = ws.getRow(n);
+      for (const e of tabs[t].rows.get(n)!) {
+        const c = row.getCell(e.col);
+        c.value = e.value;
+        c.style = e.style;
+        if (e.validation) c.dataValidation = e.validation;
+      }
+      row.commit();
+    }
+    // A guard against slips (no password): anyone can lift it, and the import checks every cell anyway.
+    await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true, formatColumns: true, formatRows: true });
+    ws.commit();
+  }
+  mapSheet.addRow(['format', 'regportal-form', FORMAT_VERSION]).commit();
+  mapSheet.addRow(['form', item.form ? item.form.id : null, 'template', item.templateCode, 'version', filed.version]).commit();
+  mapSheet.addRow(['tab', 'sheet', 'address', 'code', 'type']).commit();
+  for (const r of mapRows) mapSheet.addRow(r).commit();
+  mapSheet.commit();
+  if (listSheet) {
+    const longest = Math.max(...listColumns.map((l) => l.length));
+    for (let r = 0; r < longest; r++) listSheet.addRow(listColumns.map((l) => l[r] ?? null)).commit();
+    listSheet.commit();
+  }
+  await wb.commit();
 }

@@ -4,7 +4,8 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { Value } from '@sinclair/typebox/value';
 import { AppError } from '../../errors/catalogue.js';
 import { jobContext } from '../job-caller.js';
@@ -40,9 +41,10 @@ export async function runFormExport(run: JobRun): Promise<JobResult> {
   const options = { withData: args.withData, licenseKey: config.formulaLicenseKey ?? undefined, creator: ctx.caller?.name };
   try {
     if (ext === 'xlsx') {
-      const wb = await writeFormWorkbook(excel, ctx.db, target.items[0], options);
-      signal.throwIfAborted();
-      await wb.xlsx.writeFile(part);
+      const file = createWriteStream(part);
+      const closed = finished(file);
+      await writeFormWorkbook(excel, ctx.db, target.items[0], options, file);
+      await closed;
     } else {
       const { default: JSZip } = await import('jszip');
       const zip = new JSZip();
@@ -50,12 +52,16 @@ export async function runFormExport(run: JobRun): Promise<JobResult> {
       let processed = 0;
       for (const item of target.items) {
         signal.throwIfAborted();
-        const wb = await writeFormWorkbook(excel, ctx.db, item, options);
+        const chunks: Buffer[] = [];
+        const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (chunks.push(chunk), done()) });
+        const closed = finished(sink);
+        await writeFormWorkbook(excel, ctx.db, item, options, sink);
+        await closed;
         let file = `${item.name}.xlsx`;
         for (let n = 2; used.has(file.toLowerCase()); n++) file = `${item.name} (${n}).xlsx`;
         used.add(file.toLowerCase());
         // An .xlsx is already compressed: stored as it is.
-        zip.file(file, Buffer.from(await wb.xlsx.writeBuffer()), { compression: 'STORE' });
+        zip.file(file, Buffer.concat(chunks), { compression: 'STORE' });
         run.report({ processed: ++processed, total });
       }
       await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), createWriteStream(part));
