@@ -190,6 +190,15 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     await page.close();
   });
 
+  it("shows the forms list's relative End Date default in the list view editor as months from today", async () => {
+    const { page } = await portal.page();
+    await signIn(page, portal.url, 'admin');
+    await page.goto(`${portal.url}/listview_wiz/155`);
+    await page.waitForSelector('[data-testid=filter-default-months]');
+    expect(await page.$eval('[data-testid=filter-default-months]', (i) => (i as HTMLInputElement).value)).toBe('-1');
+    await page.close();
+  });
+
   // Last: it takes the completeness task from the IRU role.
   it('tells a regulator without the completeness task that the page is not allowed, and leaves it out of the sidebar', async () => {
     const db = portal.t.database.db;

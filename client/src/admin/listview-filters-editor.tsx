@@ -112,10 +112,18 @@ export function ListviewFiltersEditor(props: { filters: ListFilter[]; module: Ca
                 ))}
               </select>
             </label>
-            <label className="field">
-              <span className="form-label">Default</span>
-              <input data-testid="filter-default" value={f.default === undefined || f.default === null ? '' : String(f.default)} onChange={(e) => set(i, withKey(f, 'default', e.target.value))} />
-            </label>
+            {f.default !== null && typeof f.default === 'object' ? (
+              // A default counted from today ({relativeMonths}); clearing the number makes it a literal again.
+              <label className="field">
+                <span className="form-label">Default (months from today)</span>
+                <input data-testid="filter-default-months" type="number" value={f.default.relativeMonths} onChange={(e) => set(i, withKey(f, 'default', /^-?\d+$/.test(e.target.value) ? { relativeMonths: Number(e.target.value) } : undefined))} />
+              </label>
+            ) : (
+              <label className="field">
+                <span className="form-label">Default</span>
+                <input data-testid="filter-default" value={f.default === undefined || f.default === null ? '' : String(f.default)} onChange={(e) => set(i, withKey(f, 'default', e.target.value))} />
+              </label>
+            )}
             <label className="editor-check">
               <input type="checkbox" data-testid="filter-absolute" checked={f.absolute === true} onChange={(e) => set(i, withKey(f, 'absolute', e.target.checked ? true : undefined))} />
               Exact match
