@@ -15,6 +15,8 @@ import { testDialects } from '../testing/test-database.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { JobWorker } from './job-worker.js';
 import { contractWorkbook, hostileFiles, type ContractCell } from './form-import/testing/contract-workbook.js';
+import { download } from './testing/export-kit.js';
+import ExcelJS from 'exceljs';
 
 const rows = (values: EnvelopeValue[]) => recordsetObjects(ok(values)[0] as RecordsetValue);
 const textOf = (values: EnvelopeValue[]) => (ok(values)[0] as { text: string }).text;
@@ -130,6 +132,51 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     expect(line('KP!A203')).toMatch(/\[rows\]: The tab takes at most 200 rows\./);
     expect(lines.find((l) => l.startsWith('KP!A3'))).toBeUndefined();
     expect(await formCells(form)).toEqual(before);
+    // The copy for the submitter marks each bad cell with a comment naming its rule.
+    expect((await download(t, result.download, re2)).statusCode).toBe(403);
+    const res = await download(t, result.download, preparer);
+    expect(res.statusCode).toBe(200);
+    const copy = new ExcelJS.Workbook();
+    await copy.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const note = (address: string) => {
+      const n = copy.getWorksheet('KP')!.getCell(address).note;
+      return typeof n === 'string' ? n : (n?.texts ?? []).map((x) => x.text).join('');
+    };
+    expect(note('B3')).toBe('dropdown: Choose one of the listed values.');
+    expect(note('A203')).toBe('rows: The tab takes at most 200 rows.');
+    expect(note('A3')).toBe('');
+  });
+
+  it('imports a workbook the export wrote and the user filled in Excel: the form reads back what was typed', async () => {
+    const { form, layout } = await newForm('BNK-01');
+    const job = Number(textOf(await t.call('Job.ExportToExcel.submit', [{ form_id: form }], preparer)));
+    await worker.drain();
+    const exported = JSON.parse(textOf(await t.call('Job.ExportToExcel.status', [{ id: job }], preparer)));
+    expect(exported, JSON.stringify(exported)).toMatchObject({ status: 'done' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await download(t, exported.result, preparer)).rawPayload as unknown as ArrayBuffer);
+    // Fill every input cell through the map, as a user would in Excel, and move a sheet to the end.
+    const map = wb.getWorksheet('_regportal')!;
+    const typed = new Map<string, string>();
+    for (let r = 4; r <= map.rowCount; r++) {
+      const [tab, sheet, address, code] = [1, 2, 3, 4].map((c) => String(map.getRow(r).getCell(c).value ?? ''));
+      const cell = layout.byCodeOf(code);
+      if (!cell || cell.place.cell.editor === 'formula') continue;
+      const editor = cell.place.cell.editor;
+      const value = editor === 'date' ? new Date(Date.UTC(2026, 0, 15)) : editor === 'time' ? 0.25 : editor === 'text' ? `note ${r}` : r * 3;
+      wb.getWorksheet(sheet)!.getCell(address).value = value;
+      typed.set(`${tab}!${address}`, editor === 'date' ? '2026-01-15' : editor === 'time' ? '06:00' : editor === 'text' ? `note ${r}` : String(r * 3));
+    }
+    expect(typed.size).toBeGreaterThan(10);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const outcome = await runImport(await newImport([{ name: 'filled.xlsx', bytes }]));
+    expect(outcome.description, outcome.description).toBe(`filled.xlsx: ${typed.size} cells written into form ${form}.`);
+    expect(outcome.state).toBe(71);
+    const read = await formCells(form);
+    for (const [at, value] of typed) {
+      const got = read.find((c) => `${c.tab}!${c.address}` === at)!;
+      expect(got.value === null ? null : /^\d/.test(value) && !value.includes('-') && !value.includes(':') ? String(Number(got.value)) : got.value, at).toBe(value);
+    }
   });
 
   for (const hostile of hostileFiles()) {

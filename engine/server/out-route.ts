@@ -14,6 +14,7 @@ import { jobFilePath } from '../jobs/job-files.js';
 import { jobWorkerFor, type JobWorker } from '../jobs/job-worker.js';
 import { EXPORT_LIST_EXCEL } from '../jobs/list-export/run-export.js';
 import { EXPORT_FORM_EXCEL } from '../jobs/form-export/run-form-export.js';
+import { IMPORT_FROM_EXCEL } from '../jobs/form-import/run-import.js';
 import { finishedFile, findOwnJob } from '../jobs/own-jobs.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
 import { BrowserPool } from '../reports/browser-pool.js';
@@ -62,7 +63,7 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
 
   async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number, ext: 'xlsx' | 'zip') {
     // A batch's form export is a .zip; every other export an .xlsx: the extension must match the file.
-    const job = await findOwnJob(ctx, id, ext === 'zip' ? [EXPORT_FORM_EXCEL] : [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL]);
+    const job = await findOwnJob(ctx, id, ext === 'zip' ? [EXPORT_FORM_EXCEL] : [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL]);
     const stored = finishedFile(job);
     if (!stored.endsWith(`.${ext}`)) throw errors.notFound(`/out/${id}.${ext}`);
     const path = jobFilePath(services.config.jobsDir, stored);

@@ -5,8 +5,20 @@ import type ExcelJS from 'exceljs';
 
 export type CellRead = { ok: true; value: unknown } | { ok: false; rule: string; message: string };
 
-export function cellInput(value: ExcelJS.CellValue): CellRead {
+const DAY_MS = 86_400_000;
+
+/**
+ * exceljs turns any number shown with a date or time format into a Date; a time cell's value is
+ * its fraction of a day again (what parseCellValue takes for a spreadsheet time).
+ */
+function timeOfDay(d: Date): number {
+  const ms = d.getTime() - Date.UTC(1899, 11, 30);
+  return (((ms % DAY_MS) + DAY_MS) % DAY_MS) / DAY_MS;
+}
+
+export function cellInput(value: ExcelJS.CellValue, editor?: string): CellRead {
   if (value === null || value === undefined) return { ok: true, value: null };
+  if (value instanceof Date && editor === 'time') return { ok: true, value: timeOfDay(value) };
   if (typeof value === 'number' || typeof value === 'string' || value instanceof Date) return { ok: true, value };
   if (typeof value === 'boolean') return { ok: true, value: value ? 1 : 0 };
   if (typeof value === 'object') {

@@ -8,7 +8,7 @@ import { filedTemplate, reachForm } from '../../filing/form-data.js';
 import { cellKey } from '../../filing/form-layout.js';
 import { saveFormData, type CellInput } from '../../filing/form-save.js';
 import { cellInput } from './cell-input.js';
-import { sheetNames } from './sheet-names.js';
+import { tabSheetNames } from '../form-export/sheet-names.js';
 import type { WorkbookMap } from './workbook-map.js';
 
 export interface CellProblem {
@@ -57,8 +57,8 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbo
       const { layout } = await filedTemplate(trx, form);
       const inputs: CellInput[] = [];
       const sources = new Map<string, Source>();
-      const take = (src: Source, tab: string | null, value: unknown) => {
-        const read = cellInput(value as ExcelJS.CellValue);
+      const take = (src: Source, tab: string | null, value: unknown, editor?: string) => {
+        const read = cellInput(value as ExcelJS.CellValue, editor);
         if (!read.ok) return problems.push(problemAt(src, read.rule, read.message));
         if (tab === null) {
           inputs.push({ code: src.code!, value: read.value as never });
@@ -78,18 +78,19 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbo
             problems.push(problemAt(src, 'sheet', `The workbook has no sheet ${m.sheet}.`));
             continue;
           }
-          take(src, cell ? cell.tab : null, ws.getCell(m.address).value);
+          take(src, cell ? cell.tab : null, ws.getCell(m.address).value, cell?.place.cell.editor);
         }
       } else {
         // No map: each tab's sheet by its name, each input cell at its template address.
-        const names = sheetNames(layout.template.items);
+        const tabs = layout.template.items;
+        const names = new Map(tabSheetNames(tabs).map((name, i) => [tabs[i].id, name]));
         for (const cell of layout.cells) {
           if (cell.place.cell.editor === 'formula') continue;
           const sheet = names.get(cell.tab)!;
           const ws = wb.getWorksheet(sheet);
           if (!ws) continue;
           const address = layout.address(cell, 0, {});
-          take({ sheet, address, code: cell.code }, cell.tab, ws.getCell(address).value);
+          take({ sheet, address, code: cell.code }, cell.tab, ws.getCell(address).value, cell.place.cell.editor);
         }
       }
       const current = await trx('form').where({ id: form.id }).first('updatectr');

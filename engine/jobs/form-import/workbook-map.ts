@@ -2,8 +2,7 @@
 // and for every input and formula cell its tab, sheet, address, code and type. Read as plain
 // cell text; nothing in it is trusted beyond being looked up against the form's own template.
 import type ExcelJS from 'exceljs';
-
-export const MAP_SHEET = '_regportal';
+import { MAP_SHEET } from '../form-export/sheet-names.js';
 
 export interface MappedCell {
   tab: string;

@@ -5,8 +5,7 @@
 import ExcelJS from 'exceljs';
 import { deflateRawSync } from 'node:zlib';
 import type { Tab } from '../../../filing/template-schema.js';
-import { sheetNames } from '../sheet-names.js';
-import { MAP_SHEET } from '../workbook-map.js';
+import { MAP_SHEET, tabSheetNames } from '../../form-export/sheet-names.js';
 
 export interface ContractCell {
   tab: string;
@@ -19,7 +18,7 @@ export interface ContractCell {
 
 export async function contractWorkbook(opts: { form: number | null; template: string; version: number; tabs: readonly Tab[]; cells: readonly ContractCell[]; withoutMap?: boolean }): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const names = sheetNames(opts.tabs);
+  const names = new Map(tabSheetNames(opts.tabs).map((name, i) => [opts.tabs[i].id, name]));
   for (const tab of opts.tabs) wb.addWorksheet(names.get(tab.id)!);
   for (const c of opts.cells) {
     const ws = wb.getWorksheet(names.get(c.tab) ?? c.tab) ?? wb.addWorksheet(c.tab);
