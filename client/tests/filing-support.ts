@@ -19,7 +19,7 @@ export function rowsOf(values: EnvelopeValue[]): Record<string, unknown>[] {
 
 /**
  * The regulator adds a "Reporting calendar" dropdown (list group 80) under the notes of BNK-01
- * (publishing a new version) and opens a monthly period for banks: the first entity gets an
+ * and hides a column of its second tab (publishing a new version) and opens a monthly period for banks: the first entity gets an
  * Open BNK-01 form on that version. Answers the form id.
  */
 export async function openFormWithDropdown(portal: Portal, endon = '2024-01-31'): Promise<number> {
@@ -27,6 +27,8 @@ export async function openFormWithDropdown(portal: Portal, endon = '2024-01-31')
   const t = rows[0];
   const props = typeof t.properties === 'string' ? JSON.parse(t.properties) : t.properties;
   props.items[2].items.push([{ value: 'Reporting calendar' }, { editor: 'dropdown', listgroup: 80 }]);
+  // The previous year of the liabilities is hidden from filers (the cells still hold values).
+  props.items[1].hide_cols = ['C'];
   await serverCall(portal, 'iru', 'Record2.update', [{ module: 'FormTemplate', fields: ['id', 'properties', 'updatectr'], values: [t.id, JSON.stringify(props), t.updatectr] }]);
   const opened = rowsOf(await serverCall(portal, 'iru', 'FormBatch.openPeriod', [{ calendar: 277, endon, sector: 1, category: 100211 }]));
   const mine = opened.find((r) => Number(r.re) === 1 && r.code === 'BNK-01');
@@ -90,15 +92,26 @@ export const shown = (page: Page, address: string) =>
 export const problemAt = (page: Page, address: string) =>
   page.$eval(MASTER, (root, a) => root.querySelector(`td[data-address="${a}"]`)?.getAttribute('data-problem') ?? null, address);
 
+/**
+ * Clicks a cell and waits until the panel names it. The problem list above the grid grows and
+ * shrinks as values are typed, moving the grid: a click that landed before the move is repeated.
+ */
 export async function selectCell(page: Page, address: string): Promise<void> {
-  const point = await page.$eval(MASTER, (root, a) => {
-    const td = root.querySelector(`td[data-address="${a}"]`);
-    if (!td) throw new Error(`no cell ${a}`);
-    const b = td.getBoundingClientRect();
-    return { x: b.left + Math.min(20, b.width / 2), y: b.top + b.height / 2 };
-  }, address);
-  await page.mouse.click(point.x, point.y);
-  await page.waitForFunction((a) => document.querySelector('[data-testid=cell-address]')?.textContent?.endsWith(`!${a}`), {}, address);
+  for (let attempt = 1; ; attempt++) {
+    const point = await page.$eval(MASTER, (root, a) => {
+      const td = root.querySelector(`td[data-address="${a}"]`);
+      if (!td) throw new Error(`no cell ${a}`);
+      const b = td.getBoundingClientRect();
+      return { x: b.left + Math.min(20, b.width / 2), y: b.top + b.height / 2 };
+    }, address);
+    await page.mouse.click(point.x, point.y);
+    try {
+      await page.waitForFunction((a) => document.querySelector('[data-testid=cell-address]')?.textContent?.endsWith(`!${a}`), { timeout: 3000 }, address);
+      return;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+    }
+  }
 }
 
 /** Types into a cell as a user does: select it, open its editor, replace what it holds, Enter. */

@@ -106,6 +106,13 @@ describe('filling a form in the entry grid', () => {
     expect(await shown(page, 'B5')).toBe('250,000.00');
   });
 
+  it('hides the columns the template hides', async () => {
+    await openTab(page, '02');
+    expect(await shown(page, 'B3')).toBe('800');
+    expect(await page.$eval(MASTER, (root) => root.querySelector('td[data-address="C3"]'))).toBeNull();
+    expect(await page.$$eval('[data-testid=entry-grid] .ht_clone_top thead th', (ths) => ths.map((t) => (t.textContent ?? '').trim()).filter(Boolean))).toEqual(['A', 'B']);
+  });
+
   it('keeps unsaved edits on screen when someone else saved first, and reloads what the server holds', async () => {
     await openTab(page, '01');
     await typeInto(page, 'B5', '360');

@@ -5,19 +5,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import { DropdownCellType, registerCellType, TextCellType } from 'handsontable/cellTypes';
-import { AutoRowSize, CopyPaste, MergeCells, registerPlugin } from 'handsontable/plugins';
+import { AutoRowSize, CopyPaste, HiddenColumns, HiddenRows, MergeCells, registerPlugin } from 'handsontable/plugins';
 import 'handsontable/styles/handsontable.css';
 import 'handsontable/styles/ht-theme-main.css';
 import { HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
 import { columnLetter } from '../../../engine/filing/template-grid.js';
 import { keepStylesInFiles } from '../designer/csp-handsontable';
-import { gridHeight } from '../designer/designer-grid';
+import { gridHeight, hiddenIndexes } from '../designer/designer-grid';
+import type { Tab } from '../../../engine/filing/template-schema.js';
 import type { EntryView } from './entry-model';
 
 keepStylesInFiles();
 registerCellType(TextCellType);
 registerCellType(DropdownCellType);
-for (const plugin of [AutoRowSize, CopyPaste, MergeCells]) registerPlugin(plugin);
+for (const plugin of [AutoRowSize, CopyPaste, HiddenColumns, HiddenRows, MergeCells]) registerPlugin(plugin);
 
 // Read by handsontable's constructor, not in its typings: the core CSS is imported as a file.
 const NO_INJECTED_STYLES = { injectCoreCss: false } as Record<string, unknown>;
@@ -29,6 +30,8 @@ function contentHeight(view: EntryView): number {
 
 export interface EntryGridProps {
   tabId: string;
+  /** The tab's hidden rows and columns (the designer's Table Properties) are hidden from filers too. */
+  tab: Tab;
   view: EntryView;
   freezeTop: boolean;
   /** Problem message by address (`C7`), shown on the cell as its title. */
@@ -38,7 +41,7 @@ export interface EntryGridProps {
   onSelect(row: number, col: number): void;
 }
 
-export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, onSelect }: EntryGridProps) {
+export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInput, onSelect }: EntryGridProps) {
   const hot = useRef<HotTableRef>(null);
   const [height, setHeight] = useState(gridHeight);
   useEffect(() => {
@@ -53,6 +56,10 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
     () => view.cells.map((c) => (c.source ? { row: c.row, col: c.col, className: c.className, readOnly: c.readOnly, type: 'dropdown', source: c.source, strict: true, allowInvalid: true, filter: false } : c)),
     [view],
   );
+  const hidden = useMemo(() => {
+    const h = hiddenIndexes(tab.type === 'add-new-rows' ? undefined : tab.hide_rows, tab.hide_cols);
+    return { rows: { rows: h.rows, indicators: false }, columns: { columns: h.columns, indicators: false } };
+  }, [tab]);
   // The data array is copied: handsontable edits the array it is given.
   const data = useMemo(() => view.data.map((r) => [...r]), [view]);
   // Hooks handed to handsontable never change: a new function would make the wrapper update the
@@ -95,6 +102,8 @@ export function EntryGrid({ tabId, view, freezeTop, problems, notes, onInput, on
         rowHeaders
         colHeaders
         fixedRowsTop={freezeTop ? view.top : 0}
+        hiddenRows={hidden.rows}
+        hiddenColumns={hidden.columns}
         outsideClickDeselects={false}
         height={Math.min(height, contentHeight(view))}
         width="100%"

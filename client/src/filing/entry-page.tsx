@@ -148,6 +148,7 @@ export default function EntryPage({ side }: { side: Side }) {
       <EntryGrid
         key={`${tabIndex}:${tab.id}`}
         tabId={tab.id}
+        tab={tab}
         view={view}
         freezeTop={tab.freezetop !== false}
         problems={tabProblems}
