@@ -26,9 +26,12 @@ const BATCH_FORMS = 20;
 
 interface ExportRun {
   ms: number;
-  /** RSS just before the run (the engine, its caches and this harness), and the process's peak after it. */
+  /** RSS just before the run (the engine, its caches and this harness). */
   baseRssMb: number;
+  /** The run's peak: the kernel's high-water mark when the run raised it, else the sampled peak (the sampler cannot run while the build holds the thread). */
   peakRssMb: number;
+  /** Whether the run raised the process's high-water mark (else the peak is sampled, a lower bound). */
+  exact: boolean;
   bytes: number;
 }
 
@@ -73,18 +76,21 @@ async function benchDialect(dialect: Dialect): Promise<FormExportResult> {
       const id = Number(first.text);
       global.gc?.();
       const base = process.memoryUsage().rss;
+      const markBefore = process.resourceUsage().maxRSS * 1024;
       let peak = base;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
       const start = performance.now();
       await worker.drain();
       const ms = performance.now() - start;
       clearInterval(sampler);
-      // The sampler cannot run while the build holds the thread: the kernel's high-water mark can.
-      peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      const markAfter = process.resourceUsage().maxRSS * 1024;
+      const exact = markAfter > markBefore;
+      if (exact) peak = markAfter;
       const job = await readJob(db, id);
       if (!job || job.state !== 71 || !job.file) throw new Error(`export ${id} did not finish: ${job?.result}`);
       const bytes = (await stat(join(config.jobsDir, job.file))).size;
-      return { ms: Math.round(ms), baseRssMb: Math.round(base / 1048576), peakRssMb: Math.round(peak / 1048576), bytes };
+      return { ms: Math.round(ms), baseRssMb: Math.round(base / 1048576), peakRssMb: Math.round(peak / 1048576), exact, bytes };
     };
     // A first run loads exceljs and parses the template, as the first export after a start does.
     await exportRun({ form_id: form });
@@ -108,7 +114,7 @@ export function printFormExports(results: FormExportResult[]): void {
   console.log('\nExcel export of a large form (10 tabs × 2,000 cells, 500 formulas) and a batch of 20 (.zip)');
   for (const r of results) {
     const ok = r.form.ms < FORM_EXPORT_AIM.formMs && r.batch.peakRssMb < FORM_EXPORT_AIM.rssMb;
-    console.log(`  [${r.dialect}] one form: ${(r.form.ms / 1000).toFixed(2)} s, ${Math.round(r.form.bytes / 1024)} KB, peak RSS ${r.form.peakRssMb} MB (${r.form.baseRssMb} MB before); batch of ${BATCH_FORMS}: ${(r.batch.ms / 1000).toFixed(2)} s, ${Math.round(r.batch.bytes / 1024)} KB, peak RSS ${r.batch.peakRssMb} MB (${r.batch.baseRssMb} MB before) — ${ok ? 'within' : 'MISSES'} the aim (form < ${FORM_EXPORT_AIM.formMs / 1000} s, memory < ${FORM_EXPORT_AIM.rssMb} MB)`);
+    console.log(`  [${r.dialect}] one form: ${(r.form.ms / 1000).toFixed(2)} s, ${Math.round(r.form.bytes / 1024)} KB, peak RSS ${r.form.exact ? '' : '≥ '}${r.form.peakRssMb} MB (${r.form.baseRssMb} MB before); batch of ${BATCH_FORMS}: ${(r.batch.ms / 1000).toFixed(2)} s, ${Math.round(r.batch.bytes / 1024)} KB, peak RSS ${r.batch.exact ? '' : '≥ '}${r.batch.peakRssMb} MB (${r.batch.baseRssMb} MB before) — ${ok ? 'within' : 'MISSES'} the aim (form < ${FORM_EXPORT_AIM.formMs / 1000} s, memory < ${FORM_EXPORT_AIM.rssMb} MB)`);
   }
 }
 
