@@ -1,20 +1,14 @@
 // Job.ImportFromExcel.* (seed 003 §7): queue the import of an ExcelImport record's workbooks,
 // poll it like an export (seed 001 §9), and download the copy that marks the bad cells.
-import { Type } from '@sinclair/typebox';
 import { defineAction } from '../../actions/registry.js';
 import { isReUser } from '../../actions/context.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { text } from '../../protocol/envelope.js';
 import { accessModule } from '../../records/module-access.js';
-import { statusOf } from '../actions.js';
-import { finishedFile, findOwnJob, submitJob } from '../own-jobs.js';
+import { jobDownloadAction, jobStatusAction } from '../job-family.js';
+import { submitJob } from '../own-jobs.js';
 import { IMPORT_STATE, readImport, moveImport } from './import-record.js';
 import { IMPORT_FROM_EXCEL, ImportArgs, importDownloadUrl } from './run-import.js';
-
-const JobId = Type.Object(
-  { id: Type.Union([Type.Integer({ minimum: 1, maximum: 999_999_999_999 }), Type.String({ pattern: '^[1-9][0-9]{0,11}$' })], { description: 'The job id that submit answered' }) },
-  { additionalProperties: false },
-);
 
 export const importSubmit = defineAction({
   name: 'Job.ImportFromExcel.submit',
@@ -38,32 +32,19 @@ export const importSubmit = defineAction({
   },
 });
 
-export const importStatus = defineAction({
+export const importStatus = jobStatusAction({
   name: 'Job.ImportFromExcel.status',
+  type: IMPORT_FROM_EXCEL,
   summary: 'The state of one of the caller\'s Excel imports: queued 61, running 38, done 71 or failed 2, with its progress',
-  args: [JobId],
-  access: 'session',
-  writes: false,
   answer: 'value 0: text, JSON {id, state, status, progress, processed, total, result, …}; result is the import\'s summary JSON when done',
-  errors: ['E_NOTFOUND', 'E_NOPERMISSION', 'E_BADREQUEST'],
-  async handler([a], ctx) {
-    return [text(JSON.stringify(statusOf(await findOwnJob(ctx, Number(a.id), IMPORT_FROM_EXCEL))))];
-  },
 });
 
-export const importDownload = defineAction({
+export const importDownload = jobDownloadAction({
   name: 'Job.ImportFromExcel.download',
+  type: IMPORT_FROM_EXCEL,
   summary: 'The URL of the copy of the workbook whose bad cells carry comments (the submitter only)',
-  args: [JobId],
-  access: 'session',
-  writes: false,
   answer: 'value 0: text, the URL /out/{id}.xlsx',
-  errors: ['E_NOTFOUND', 'E_NOPERMISSION', 'E_BADREQUEST'],
-  async handler([a], ctx) {
-    const job = await findOwnJob(ctx, Number(a.id), IMPORT_FROM_EXCEL);
-    finishedFile(job);
-    return [text(importDownloadUrl(job.id))];
-  },
+  url: (job) => importDownloadUrl(job.id),
 });
 
 export const importActions = [importSubmit, importStatus, importDownload];
