@@ -36,6 +36,12 @@ export const MAIL_TEMPLATES: [number, string, string, string][] = [
     'A new user has registered on the Regulator Portal and verified the e-mail address.\n\nName: {name}\nUser id: {userid}\n\nPlease review the registration and activate the account when it is in order.',
   ],
   [
+    MAIL_TYPES.LATE_SUBMISSION,
+    'Late submission notice',
+    'Late submission: {batch} of {entity}',
+    'Dear {name},\n\nThe submission {batch} of {entity} for the period ending {period} was due on {duedate} and has not been completed.\n\nForms outstanding:\n{forms}\n\nPlease sign in to the Regulator Portal and complete the submission as soon as possible.',
+  ],
+  [
     MAIL_TYPES.MFA_RESET,
     'MFA reset',
     'Your multi-factor authentication has been reset',

@@ -5,6 +5,8 @@ export const MAIL_TYPES = {
   PASSWORD_RESET: 1005,
   ACCOUNT_ACTIVATED: 1006,
   NEW_REGISTRATION: 1007,
+  /** FormBatch.lateNotify: the regulator tells an entity its submission is overdue. */
+  LATE_SUBMISSION: 1008,
   MFA_RESET: 1101157,
   PENDING_RECOMMENDATION: 1101178,
   RECOMMENDED: 1101179,

@@ -2,5 +2,6 @@
 import { formBatchOpenPeriod } from './open-period.js';
 import { reCreateAdhocForm, reGetAdhocList } from './adhoc.js';
 import { formBatchCompleteness, formBatchCompletenessEntities } from './completeness.js';
+import { formBatchLateNotify } from './late-notify.js';
 
-export const periodActions = [formBatchOpenPeriod, reGetAdhocList, reCreateAdhocForm, formBatchCompleteness, formBatchCompletenessEntities];
+export const periodActions = [formBatchOpenPeriod, reGetAdhocList, reCreateAdhocForm, formBatchCompleteness, formBatchCompletenessEntities, formBatchLateNotify];

@@ -5,6 +5,7 @@
 export const PERIOD_PERMISSIONS = {
   open: 'FormBatch.action.openPeriod',
   completeness: 'FormBatch.action.completeness',
+  lateNotify: 'FormBatch.action.lateNotify',
 } as const;
 
 export const PERIOD_IRU_PERMISSIONS: string[] = Object.values(PERIOD_PERMISSIONS);
