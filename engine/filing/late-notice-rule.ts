@@ -4,9 +4,9 @@
 // FormBatch.lateNotify judge by this same rule.
 
 export interface LateNoticeBatch {
-  duedate: unknown;
-  state: unknown;
-  submitteddate: unknown;
+  duedate?: unknown;
+  state?: unknown;
+  submitteddate?: unknown;
 }
 
 /** Completed (71): the batch's submitteddate is stamped when it reaches that state. */

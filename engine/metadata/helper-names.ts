@@ -21,6 +21,8 @@ export const HELPER_PLACES = {
   resetPassword: ['row'],
   resetMFA: ['row'],
   setSubUserStatus: ['row'],
+  exportBatchExcel: ['row'],
+  lateNotify: ['row'],
 } as const satisfies Record<string, readonly HelperPlace[]>;
 
 export type HelperName = keyof typeof HELPER_PLACES;

@@ -13,6 +13,7 @@ import { STATE_NAMES } from './sign-off';
 import type { Side } from './filing-api';
 import { ConflictNotice, ProblemList } from './entry-notices';
 import { ExcelExportButton } from './excel-export-button';
+import { loginTypeOf, useSession } from '../session/session-store';
 import '../designer/designer.css';
 import './filing.css';
 
@@ -24,6 +25,9 @@ export default function EntryPage({ side }: { side: Side }) {
   const [selected, setSelected] = useState<{ row: number; col: number } | null>(null);
   useLeaveGuard(f.dirty);
   const shell = side === 'entity' ? '/re' : '/iru';
+  // Approver-view-only templates: downloads for IRU staff and approvers (role 27) only, as the server has it.
+  const { user } = useSession();
+  const mayDownloadApproverOnly = loginTypeOf(user) !== 'RE' || Boolean(user?.roles['27']);
 
   const heading = f.record ? `${f.record.code} - ${f.record.name}` : 'Form';
   useEffect(() => {
@@ -106,7 +110,7 @@ export default function EntryPage({ side }: { side: Side }) {
           ))}
           <Link className="btn" to={`${shell}/formhistory/${record.id}`} data-action="history">History</Link>
           <Link className="btn" to={`${shell}/consolidated/${record.id}`} data-action="consolidated">Consolidated view</Link>
-          <ExcelExportButton target={{ form_id: record.id }} />
+          {(!record.approverViewOnly || mayDownloadApproverOnly) && <ExcelExportButton target={{ form_id: record.id }} />}
         </div>
       </header>
       {record.frozen && (

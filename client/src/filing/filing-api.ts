@@ -21,6 +21,8 @@ export interface FormRecord {
   preparedby: number | null;
   frozen: boolean;
   batchName: string;
+  /** The template is approver-view-only: its forms download only for IRU staff and approvers (seed 003 §2.1). */
+  approverViewOnly: boolean;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
@@ -32,7 +34,7 @@ function rowsOf(values: Value[], i: number): Row[] {
 
 /** The form record and its batch (frozen or not); null when it does not exist or is out of scope. */
 export async function loadFormRecord(side: Side, id: number): Promise<FormRecord | null> {
-  const { rows } = await rpc.select({ module: formModule(side), fields: ['id', 'code', 'name', 'state', 'updatectr', 'formbatch', 're', 'preparedby'], where: [['id', '=', id]], max: 1 });
+  const { rows } = await rpc.select({ module: formModule(side), fields: ['id', 'code', 'name', 'state', 'updatectr', 'formbatch', 're', 'preparedby', 'template_approverviewonly'], where: [['id', '=', id]], max: 1 });
   const r = rows[0];
   if (!r) return null;
   const batchId = num(r.formbatch);
@@ -46,6 +48,7 @@ export async function loadFormRecord(side: Side, id: number): Promise<FormRecord
   return {
     id: Number(r.id), code: String(r.code ?? ''), name: String(r.name ?? ''), state: Number(r.state), updatectr: Number(r.updatectr),
     formbatch: batchId, re: num(r.re), preparedby: num(r.preparedby), frozen, batchName,
+    approverViewOnly: [true, 1, '1', 'true'].includes(r.template_approverviewonly as never),
   };
 }
 

@@ -1,6 +1,8 @@
 // For which rows each list helper's button shows, and which row fields it reads (the list asks
-// for them with its columns). Pure data and predicates, without imports, so that the metadata
-// checks can read them too; the helpers themselves are in list-helpers.ts.
+// for them with its columns). Pure data and predicates (the one import is the engine's pure late
+// notice rule), so that the metadata checks can read them too; the helpers are in list-helpers.ts.
+import { lateNoticeProblem } from '../../../engine/filing/late-notice-rule.js';
+
 export type RowValues = Record<string, unknown>;
 
 export interface RowRule {
@@ -15,6 +17,13 @@ export const STATE = { active: 33, inactive: 4, rejected: 23, void: 35, complete
 const stateOf = (row: RowValues) => (row.state === null || row.state === undefined || row.state === '' ? null : Number(row.state));
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 const inState = (state: number): RowRule => ({ fields: ['state', 'userid'], shows: (row) => stateOf(row) === state });
+
+/** The browser's own calendar day, YYYY-MM-DD. */
+function today(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
 
 export const LIST_HELPER_RULES: Record<string, RowRule> = {
   /** Unless the row already has the target state. */
@@ -32,4 +41,8 @@ export const LIST_HELPER_RULES: Record<string, RowRule> = {
     fields: ['state', 'link_fk_user', 'isprimary'],
     shows: (row, args) => (stateOf(row) === STATE.active || stateOf(row) === STATE.inactive) && stateOf(row) !== Number(args[0]) && !truthy(row.isprimary),
   },
+  /** A submission's forms as a .zip (the server leaves out what the caller may not download). */
+  exportBatchExcel: { fields: ['id'], shows: () => true },
+  /** Seed 002 §4: the due date and its day of grace have passed and the batch was not completed on time. */
+  lateNotify: { fields: ['duedate', 'state', 'submitteddate'], shows: (row) => lateNoticeProblem(row, today()) === null },
 };

@@ -1,7 +1,8 @@
 // The named row helpers of the generic list (seed 001 §4.2, §5.2, §8) for the modules and server
 // actions that exist: state changes through Record.update (setStatus, unvoid, freeze, delete)
 // and the account actions (User.activate, User.reject, User.resetPassword, User.resetMFA,
-// REContact.resendVerification, REContact.setSubUserState). For which rows each button shows and which fields it reads:
+// REContact.resendVerification, REContact.setSubUserState), and the submission lists' Export to
+// Excel (Job.ExportToExcel) and Late notify (FormBatch.lateNotify). For which rows each button shows and which fields it reads:
 // list-helper-rules.ts.
 import { parseHelperRef, registerHelper, type HelperContext } from '../helpers/registry';
 import { presentError } from '../rpc/error-presenter';
@@ -10,6 +11,8 @@ import { dialogs } from '../ui/dialogs';
 import { statusLabel } from '../metadata/screens';
 import { loadListNames } from './option-sources';
 import { LIST_HELPER_RULES, STATE } from './list-helper-rules';
+import { exportToExcel } from '../filing/excel-export-button';
+import { BLOCKING_MS } from './export-progress';
 
 export const REASON_MAX = 255;
 
@@ -160,5 +163,39 @@ listHelper('setSubUserStatus', async (ctx, target) => {
   if (!(await dialogs.confirm('Are you sure?', `${String(ctx.row!.name ?? userid(ctx.row!))} will be set to: ${label}`))) return;
   await rpc.call('REContact.setSubUserState', { user: Number(ctx.row!.link_fk_user), state: to });
   await dialogs.alert('Successful', `Record has been set to: ${label}`, 'success');
+  ctx.reload();
+});
+
+// ---------------------------------------------------------------- submissions (FormBatch lists)
+
+/** The batch's forms as a .zip: the busy spinner steps aside after 15 s while polling goes on (seed 001 §9). */
+listHelper('exportBatchExcel', async (ctx) => {
+  let done: (() => void) | null = dialogs.busy('Generating Excel...');
+  const aside = setTimeout(() => {
+    done?.();
+    done = null;
+  }, BLOCKING_MS);
+  try {
+    await exportToExcel({ formbatch_id: Number(ctx.row!.id), withData: true }, () => undefined);
+  } catch (e) {
+    done?.();
+    done = null;
+    await dialogs.alert('Error Generating Excel', e instanceof Error ? e.message : String(e), 'error');
+  } finally {
+    clearTimeout(aside);
+    done?.();
+  }
+});
+
+listHelper('lateNotify', async (ctx) => {
+  const name = String(ctx.row!.name ?? `submission ${String(ctx.row!.id)}`);
+  if (!(await dialogs.confirm('Are you sure?', `Send a late notice for ${name} to the entity's primary user and approvers?`))) return;
+  const done = dialogs.busy('Sending...');
+  try {
+    await rpc.call('FormBatch.lateNotify', { id: Number(ctx.row!.id) });
+  } finally {
+    done();
+  }
+  await dialogs.alert('Successful', 'Email successfully sent.', 'success');
   ctx.reload();
 });
