@@ -1,7 +1,7 @@
 // The Export to Excel button of the form entry page (/re/form/:id) in Chromium on SQLite: the
 // preparer clicks it, the job is polled and the browser downloads the form's workbook (read back
 // with exceljs: its hidden map names the form); a refused export shows "Error Generating Excel"
-// with the reason.
+// with the reason; an approver-view-only form offers no export to the preparer (its approver keeps it).
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,22 @@ describe('exporting a form to Excel from the entry page', () => {
       expect(text).toContain('You do not have permission');
     } finally {
       await portal.t.database.db('formtemplate').where({ id: template }).update({ approverviewonly: false });
+    }
+  });
+  it('hides Export to Excel on an approver-view-only form from a preparer, and shows it to the approver', async () => {
+    const template = (await portal.t.database.db('form').where({ id: form }).first('formtemplate')).formtemplate;
+    await portal.t.database.db('formtemplate').where({ id: template }).update({ approverviewonly: true });
+    const { page: approverPage } = await portal.page();
+    try {
+      await openForm(page, `${portal.url}/re/form/${form}`);
+      expect(await page.$('[data-action=export-excel]')).toBeNull();
+      expect(await page.$('[data-action=history]')).not.toBeNull();
+      await signIn(approverPage, portal.url, 'approver');
+      await openForm(approverPage, `${portal.url}/re/form/${form}`);
+      expect(await approverPage.$('[data-action=export-excel]')).not.toBeNull();
+    } finally {
+      await portal.t.database.db('formtemplate').where({ id: template }).update({ approverviewonly: false });
+      await approverPage.close();
     }
   });
 });
