@@ -141,6 +141,8 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     const last = Math.max(...server.map((r) => Number(r.version)));
     await page.click(`[data-version="${first}"] input[name=from]`);
     await page.click(`[data-version="${last}"] input[name=to]`);
+    // The diff of the earlier choice may still be on screen: wait for the one asked for.
+    await page.waitForFunction((h) => document.querySelector('[data-testid=diff] h2')?.textContent === h, {}, `Changes from version ${first} to version ${last}`);
     await page.waitForSelector('[data-testid=diff] [data-cell="01!C3"]');
     const c3 = await page.$eval('[data-testid=diff] [data-cell="01!C3"]', (tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
     expect(c3).toEqual(['SFP-A', 'C3', expect.any(String), '10', '20']);

@@ -59,7 +59,9 @@ export default function HistoryPage({ side }: { side: api.Side }) {
   const h = useHistory(side, formId);
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
-  const [changes, setChanges] = useState<api.CellChange[] | null>(null);
+  // The cells changed together with the pair of versions they were read for, so that the heading
+  // never names a pair whose answer has not come yet.
+  const [changes, setChanges] = useState<{ lo: number; hi: number; cells: api.CellChange[] } | null>(null);
   const shell = side === 'entity' ? '/re' : '/iru';
   const heading = h.status === 'ready' ? `History of ${h.record.code} - ${h.record.name}` : 'Form history';
   useEffect(() => {
@@ -77,14 +79,16 @@ export default function HistoryPage({ side }: { side: api.Side }) {
   useEffect(() => {
     if (from === null || to === null || from === to) return setChanges(null);
     let live = true;
-    api.diff(formId, Math.min(from, to), Math.max(from, to)).then((c) => live && setChanges(c), (e) => void presentError(e));
+    const lo = Math.min(from, to);
+    const hi = Math.max(from, to);
+    api.diff(formId, lo, hi).then((cells) => live && setChanges({ lo, hi, cells }), (e) => void presentError(e));
     return () => {
       live = false;
     };
   }, [formId, from, to]);
 
   const template = h.status === 'ready' ? h.template : null;
-  const rows = useMemo(() => (changes ?? []).map((c) => ({ c, cell: cellOf(template, c) })), [changes, template]);
+  const rows = useMemo(() => (changes?.cells ?? []).map((c) => ({ c, cell: cellOf(template, c) })), [changes, template]);
 
   if (h.status === 'loading') return <Loading />;
   if (h.status !== 'ready') {
@@ -136,7 +140,7 @@ export default function HistoryPage({ side }: { side: api.Side }) {
       )}
       {changes && from !== null && to !== null && (
         <section className="filing-diff" data-testid="diff">
-          <h2>Changes from version {Math.min(from, to)} to version {Math.max(from, to)}</h2>
+          <h2>Changes from version {changes.lo} to version {changes.hi}</h2>
           {rows.length === 0 ? (
             <p className="empty">No cell changed between these versions.</p>
           ) : (
