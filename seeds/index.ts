@@ -14,7 +14,7 @@ import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoThreads } from './demo-threads.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
-import { seedMailTemplates } from './mail-templates.js';
+import { addMissingMailTemplates, seedMailTemplates } from './mail-templates.js';
 import { seedParameters } from './parameters.js';
 import { seedScreens } from './screens.js';
 
@@ -38,9 +38,10 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
     const createon = sqlDateTime();
     const existing = await trx('list').count({ n: '*' }).first();
     if (Number(existing?.n ?? 0) > 0) {
-      // Seeded by an earlier release: only the permission tasks it lacks are added.
+      // Seeded by an earlier release: only the permission tasks and mail templates it lacks are added.
       const added = await addMissingTasks(trx, createon);
-      const counts: Record<string, number> = added ? { permissiontasks: added } : {};
+      const mail = await addMissingMailTemplates(trx, createon);
+      const counts: Record<string, number> = { ...(added ? { permissiontasks: added } : {}), ...(mail ? { email_template: mail } : {}) };
       return { skipped: true, counts };
     }
 

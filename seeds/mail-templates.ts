@@ -73,7 +73,19 @@ export const MAIL_TEMPLATES: [number, string, string, string][] = [
   ],
 ];
 
+const templateRow = ([type, name, subject, body]: [number, string, string, string], createon: string) => ({ type, alerttype: EMAIL_ALERT, name, subject, body: body + SIGNATURE, state: 33, createon });
+
 export async function seedMailTemplates(db: Knex, createon: string): Promise<Record<string, number>> {
-  const rows = MAIL_TEMPLATES.map(([type, name, subject, body]) => ({ type, alerttype: EMAIL_ALERT, name, subject, body: body + SIGNATURE, state: 33, createon }));
-  return { email_template: await insertRows(db, 'email_template', rows) };
+  return { email_template: await insertRows(db, 'email_template', MAIL_TEMPLATES.map((t) => templateRow(t, createon))) };
+}
+
+/**
+ * On a database seeded by an earlier release: the templates of this release's mail types that it
+ * lacks (the late submission notice came after the first releases). Existing templates, edited by
+ * administrators or not, are left as they are. Answers how many were added.
+ */
+export async function addMissingMailTemplates(db: Knex, createon: string): Promise<number> {
+  const present = new Set((await db('email_template').pluck('type')).map(Number));
+  const missing = MAIL_TEMPLATES.filter(([type]) => !present.has(type));
+  return missing.length ? insertRows(db, 'email_template', missing.map((t) => templateRow(t, createon))) : 0;
 }

@@ -220,6 +220,15 @@ describe.each(dialects)('on %s', (dialect) => {
       expect(await runSeeds(db, { demo: true })).toEqual({ skipped: true, counts: {} });
     });
 
+    it('add to a database seeded by an earlier release the mail templates it lacks, and leave the others as they are', async () => {
+      await db('email_template').where({ type: 1008 }).delete();
+      await db('email_template').where({ type: 1003 }).update({ subject: 'Edited by an administrator' });
+      expect(await runSeeds(db, { demo: true })).toEqual({ skipped: true, counts: { email_template: 1 } });
+      expect(await db('email_template').where({ type: 1008 }).first('name')).toMatchObject({ name: 'Late submission notice' });
+      expect(await db('email_template').where({ type: 1003 }).first('subject')).toMatchObject({ subject: 'Edited by an administrator' });
+      expect(await runSeeds(db, { demo: true })).toEqual({ skipped: true, counts: {} });
+    });
+
     it('store every status of the enumeration under its fixed id, named in title case with spaces', async () => {
       const enumeration: Record<number, string> = {
         54: 'NEW', 13: 'OPEN', 33: 'ACTIVE', 58: 'RESPONDED', 44: 'ONHOLD', 8: 'CLOSED', 45: 'ACCEPTED', 4: 'INACTIVE',
