@@ -1,15 +1,26 @@
 // A whole filing in Chromium, on every database of the run, with the first demo entity's own
-// preparer, checker and approver and the regulator, each in their own browser: the preparer
-// fills and sends the form for verification; the checker returns it with a reason, then verifies
-// it once sent again; the approver submits it; the regulator, on a read-only grid, returns it for
-// amendment with a reason; the preparer amends and it goes round again; the regulator accepts.
-// The history shows every version and the cells that changed between two of them.
+// preparer, checker and approver and the regulator, each in their own browser: the regulator
+// opens a period on the Open period screen; the preparer fills the form it created (a number that
+// a formula totals, text and a dropdown) and sends it for verification; the checker returns it
+// with a reason, then verifies it once sent again; the approver submits it; the regulator raises
+// a query on a cell, then, on a read-only grid, returns the form for amendment with a reason; the
+// preparer amends and it goes round again; the regulator accepts, and the extract tables hold the
+// accepted cells. The history shows every version and the cells that changed between two of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { testDialects } from '../../engine/testing/test-database.js';
+import { monthEnd } from '../../engine/filing/period-dates.js';
+import { templateVersion } from '../../engine/filing/template-versions.js';
+import { KEY_COLUMNS } from '../../engine/filing/extract-tables.js';
+import type { ExtractDefinition } from '../../engine/filing/extract-definition.js';
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
 import { answerDialog, serverCall, serverSelect } from './list-support.js';
-import { MASTER, fillTheRest, move, openForm, openFormWithDropdown, rowsOf, serverData, typeInto, waitShown } from './filing-support.js';
+import { MASTER, addReportingCalendar, chooseFromList, fillTheRest, move, openForm, openTab, rowsOf, selectCell, serverData, typeInto, waitShown } from './filing-support.js';
+
+async function choose(page: Page, testId: string, value: string): Promise<void> {
+  await page.waitForFunction((t, v) => [...document.querySelectorAll(`[data-testid=${t}] option`)].some((o) => (o as HTMLOptionElement).value === v), {}, testId, value);
+  await page.select(`[data-testid=${testId}]`, value);
+}
 
 describe.each(await testDialects())('a form filed, signed off and reviewed on %s', (dialect) => {
   let portal: Portal;
@@ -28,14 +39,14 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
   };
   const waitState = (page: Page, state: number) => page.waitForSelector(`[data-form-entry][data-state="${state}"]`);
   const buttons = (page: Page) => page.$$eval('[data-move]', (bs) => bs.map((b) => b.getAttribute('data-move')));
+  const hasQuery = (page: Page, address: string) => page.$eval(MASTER, (root, a) => root.querySelector(`td[data-address="${a}"]`)?.classList.contains('has-query'), address);
+  /** A month end of the monthly calendar two months ahead: the seed opened no period there. */
+  const now = new Date();
+  const endon = monthEnd(now.getUTCFullYear(), now.getUTCMonth() + 2);
 
   beforeAll(async () => {
     portal = await startPortal(dialect);
-    form = await openFormWithDropdown(portal);
-    await fillTheRest(portal, 'preparer', form);
-    // The notes the browser test types are given here: this test is about the sign-off.
-    const { info } = await serverData(portal, 'preparer', form);
-    await serverCall(portal, 'preparer', 'Form.saveData', [{ form, updatectr: info.updatectr, cells: [{ tab: '03', address: 'B3', value: 'Ernst & Young PLT' }, { tab: '03', address: 'B6', value: 'Monthly' }] }]);
+    await addReportingCalendar(portal);
     for (const userid of ['preparer', 'checker', 'approver', 'iru']) {
       const { page } = await portal.page();
       await page.setViewport({ width: 1366, height: 768 });
@@ -47,11 +58,38 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     await portal?.close();
   });
 
-  it('lets the preparer fill the form and send it for verification', async () => {
+  it('lets the regulator open a monthly period for the banks on the Open period screen, creating the form', async () => {
+    const page = pages.iru;
+    await page.goto(`${portal.url}/iru/openperiod`);
+    await page.waitForSelector('[data-open-period]');
+    await choose(page, 'calendar', '277');
+    await choose(page, 'endon', endon);
+    await choose(page, 'sector', '1');
+    await choose(page, 'category', '100211');
+    await page.click('[data-action=preview]');
+    await page.waitForSelector('[data-summary=preview]');
+    expect(await page.$$eval('[data-testid=open-rows] tbody tr', (rs) => rs.map((r) => r.getAttribute('data-status')))).toContain('created');
+    await page.click('[data-action=open]');
+    await page.waitForSelector('[data-summary=opened]');
+    const { rows } = await serverSelect(portal, 'iru', { module: 'Form', fields: ['id', 'state', 'templateversion'], where: [['endon', '=', endon], ['code', '=', 'BNK-01'], ['re', '=', 1]] });
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].state)).toBe(13);
+    form = Number(rows[0].id);
+    // The screen links the new form to its grid.
+    expect(await page.$$eval('[data-testid=open-rows] a', (as) => as.map((a) => a.getAttribute('href')))).toContain(`/iru/form/${form}`);
+    // The lines the browser does not type are filled through the protocol: this test is about the journey.
+    await fillTheRest(portal, 'preparer', form);
+  });
+
+  it('lets the preparer fill a number that a formula totals, text and a dropdown, and send the form for verification', async () => {
     const page = await open('preparer');
     expect(await buttons(page)).toEqual(['prepare']);
     await typeInto(page, 'B3', '1000');
     await waitShown(page, 'B8', '2,400');
+    await openTab(page, '03');
+    await typeInto(page, 'B3', 'Ernst & Young PLT');
+    await waitShown(page, 'B3', 'Ernst & Young PLT');
+    await chooseFromList(page, 'B6', 'Monthly');
     await page.click('[data-action=save]');
     expect(await answerDialog(page, 'ok')).toContain('saved');
     expect(await move(page, 'prepare')).toContain('Pending Verification');
@@ -94,6 +132,31 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     expect(row.lastsubmiton).toBeTruthy();
   });
 
+  it('lets the regulator raise a query on a cell of the submitted form, marked at the cell for the regulator and the entity', async () => {
+    let page = await open('iru');
+    await selectCell(page, 'B3');
+    await page.click('[data-action=raise-query]');
+    await page.waitForFunction(() => location.pathname === '/iru/query/create');
+    const value = (name: string) => page.$eval(`[name=${name}]`, (e) => (e as HTMLInputElement).value);
+    await page.waitForFunction(() => ((document.querySelector('select[name=formtab]') as HTMLSelectElement | null)?.value ?? '') !== '');
+    expect([await value('re'), await value('form'), await value('formtab'), await value('dataitem')]).toEqual(['1', String(form), 'SFP-A', 'BNK0101001']);
+    await page.type('input[name=name]', 'Cash and short-term funds');
+    await page.type('textarea[name=description]', 'Please explain the increase in cash.');
+    await page.click('button[type=submit]');
+    expect(await answerDialog(page, 'ok')).toContain('Created!');
+    const { rows } = await serverSelect(portal, 'iru', { module: 'Query', fields: ['id', 're', 'form', 'formtab', 'dataitem'], where: [['form', '=', form]] });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ re: 1, form, formtab: 'SFP-A', dataitem: 'BNK0101001' });
+
+    page = await open('iru');
+    expect(await hasQuery(page, 'B3')).toBe(true);
+    expect(await hasQuery(page, 'B4')).toBe(false);
+    await selectCell(page, 'B3');
+    expect(await page.$eval('[data-testid=cell-query]', (e) => e.textContent)).toContain('This cell has an open query.');
+    page = await open('preparer');
+    expect(await hasQuery(page, 'B3')).toBe(true);
+  });
+
   it('shows the regulator a read-only grid with Accept and Return for amendment, and returns it with a reason', async () => {
     const page = await open('iru');
     expect(await buttons(page)).toEqual(['accept', 'return-amendment']);
@@ -123,6 +186,38 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     expect(await move(page, 'accept')).toContain('Accepted');
     await waitState(page, 45);
     expect(await stored()).toMatchObject({ state: 45 });
+  });
+
+  it("writes the accepted cells, typed and computed, to the extract tables of the form's tabs", async () => {
+    const db = portal.t.database.db;
+    const row = await db('form').where({ id: form }).first('formtemplate', 'templateversion');
+    const found = await templateVersion(db, Number(row.formtemplate), Number(row.templateversion));
+    const defs = JSON.parse(found?.etlproperties ?? '[]') as ExtractDefinition[];
+    /** The extract table of a tab, and the column of the cell at an address of it. */
+    const at = (tab: string, address: string) => {
+      const def = defs.find((d) => d.tab === tab);
+      if (!def) throw new Error(`No extract definition of tab ${tab}`);
+      const [, x, r] = /^([A-Z]+)(\d+)$/.exec(address)!;
+      const code = def.rows.find((l) => l.row === Number(r))?.entries.find((e) => e.x === x)?.code;
+      if (!code) throw new Error(`No extract column at ${tab}!${address}`);
+      return { table: def.table, code };
+    };
+    const extracted = async (tab: string, address: string) => {
+      const { table, code } = at(tab, address);
+      const rows = await db(table).where(KEY_COLUMNS.form, form).select();
+      expect(rows).toHaveLength(1);
+      return rows[0][code] as unknown;
+    };
+    // What the preparer typed, the amendment, and the formulas' totals over them.
+    expect(Number(await extracted('01', 'B3'))).toBe(1000);
+    expect(Number(await extracted('01', 'C3'))).toBe(20);
+    expect(Number(await extracted('01', 'B8'))).toBe(2400);
+    expect(Number(await extracted('01', 'C8'))).toBe(60);
+    expect(await extracted('03', 'B3')).toBe('Ernst & Young PLT');
+    expect(await extracted('03', 'B6')).toBe('Monthly');
+    const [keys] = await db(at('01', 'B3').table).where(KEY_COLUMNS.form, form).select(KEY_COLUMNS.re, KEY_COLUMNS.periodEnd);
+    expect(Number(keys[KEY_COLUMNS.re])).toBe(1);
+    expect(String(keys[KEY_COLUMNS.periodEnd]).slice(0, 10)).toBe(endon);
   });
 
   it('shows every version in the history, and the cells changed between two of them', async () => {

@@ -19,10 +19,10 @@ export function rowsOf(values: EnvelopeValue[]): Record<string, unknown>[] {
 
 /**
  * The regulator adds a "Reporting calendar" dropdown (list group 80) under the notes of BNK-01
- * and hides a column of its second tab (publishing a new version) and opens a monthly period for banks: the first entity gets an
- * Open BNK-01 form on that version. Answers the form id.
+ * and hides a column of its second tab, publishing a new version: forms of periods opened after
+ * this are filed on it.
  */
-export async function openFormWithDropdown(portal: Portal, endon = '2024-01-31'): Promise<number> {
+export async function addReportingCalendar(portal: Portal): Promise<void> {
   const { rows } = await serverSelect(portal, 'iru', { module: 'FormTemplate', fields: ['id', 'properties', 'updatectr'], where: [['code', '=', 'BNK-01']] });
   const t = rows[0];
   const props = typeof t.properties === 'string' ? JSON.parse(t.properties) : t.properties;
@@ -30,6 +30,14 @@ export async function openFormWithDropdown(portal: Portal, endon = '2024-01-31')
   // The previous year of the liabilities is hidden from filers (the cells still hold values).
   props.items[1].hide_cols = ['C'];
   await serverCall(portal, 'iru', 'Record2.update', [{ module: 'FormTemplate', fields: ['id', 'properties', 'updatectr'], values: [t.id, JSON.stringify(props), t.updatectr] }]);
+}
+
+/**
+ * The template changed as addReportingCalendar does, and a monthly period opened for banks: the
+ * first entity gets an Open BNK-01 form on the new version. Answers the form id.
+ */
+export async function openFormWithDropdown(portal: Portal, endon = '2024-01-31'): Promise<number> {
+  await addReportingCalendar(portal);
   const opened = rowsOf(await serverCall(portal, 'iru', 'FormBatch.openPeriod', [{ calendar: 277, endon, sector: 1, category: 100211 }]));
   const mine = opened.find((r) => Number(r.re) === 1 && r.code === 'BNK-01');
   if (!mine) throw new Error(`No BNK-01 form for entity 1: ${JSON.stringify(opened).slice(0, 500)}`);
