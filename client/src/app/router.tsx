@@ -58,6 +58,7 @@ const ConsolidatedFormPage = lazy(() => import('../filing/consolidated-form-page
 const OpenPeriodPage = lazy(() => import('../periods/open-period-page'));
 const CompletenessPage = lazy(() => import('../periods/completeness-page'));
 const BatchesPage = lazy(() => import('../periods/batches-page'));
+const BatchFormsPage = lazy(() => import('../periods/batch-forms-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -155,7 +156,8 @@ const RE_ROUTES: RouteObject[] = [
   { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
   { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="re" side="entity" /></Lazy> },
   // The Submissions list with Create New Forms, before the named list's generic route.
-  { path: 'batches', element: <Lazy><BatchesPage /></Lazy> },
+  { path: 'batches', element: <Lazy><BatchesPage key="re" shell="re" /></Lazy> },
+  { path: 'batch/:id', element: <Lazy><BatchFormsPage key="re" shell="re" /></Lazy> },
   ...screenRoutes('re'),
 ];
 
@@ -190,6 +192,9 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'formviewer', element: <Lazy><DesignerPage /></Lazy> },
   { path: 'openperiod', element: <Lazy><OpenPeriodPage /></Lazy> },
   { path: 'completeness', element: <Lazy><CompletenessPage /></Lazy> },
+  // The Submissions list (titled RE Submissions) and the forms of a batch, before the named list's route.
+  { path: 'batches', element: <Lazy><BatchesPage key="iru" shell="iru" /></Lazy> },
+  { path: 'batch/:id', element: <Lazy><BatchFormsPage key="iru" shell="iru" /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
   { path: 'formtemplate/view/:id', element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
   ...screenRoutes('iru'),

@@ -22,7 +22,7 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'redropdown', list: 47, shells: ['re'] },
   { path: 'redropdowngroup', list: 48, shells: ['re', 'iru'] },
   { path: 'formbatch', list: 49, shells: ['re', 'iru'] },
-  { path: 'batches', list: 49, shells: ['re'] },
+  { path: 'batches', list: 49, shells: ['re', 'iru'] },
   { path: 'email_template', list: 64, shells: ['iru'] },
   { path: 'formview', list: 155, shells: ['re'] },
   { path: 'form', list: 155, shells: ['iru'] },

@@ -22,6 +22,10 @@ export interface ListPageProps {
   fixedWhere?: [string, string, unknown][];
   /** Shown inside another page (no address sync, no page title). */
   embedded?: boolean;
+  /** The page's title in place of the list's (the same list titled for another shell). */
+  title?: string;
+  /** The rows' link in place of the view's (`[field]` filled from the row, resolved in the shell). */
+  rowLink?: string;
   /**
    * Definitions to render instead of loading them (an editor's live preview of its unsaved
    * draft); a view missing here is loaded as usual. Keep the object stable between drafts.

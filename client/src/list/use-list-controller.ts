@@ -269,7 +269,7 @@ export function useListController(props: ListPageProps): ListController {
   }, [list, module, listId, helperContext]);
 
   // ---- page title, with the portal's name as its suffix (seed 000 §1)
-  const title = list?.properties.title || 'List';
+  const title = props.title || list?.properties.title || 'List';
   useEffect(() => {
     if (!embedded && list) document.title = `${title} | ${PORTAL_NAME}`;
   }, [embedded, list, title]);
@@ -307,6 +307,7 @@ export function useListController(props: ListPageProps): ListController {
   };
 
   const rowLink = (row: Row): string | null => {
+    if (props.rowLink) return resolve(props.rowLink, row);
     if (entry.link) return resolve(entry.link, row);
     return form_ ? formPath('view', idOf(row)) : null;
   };

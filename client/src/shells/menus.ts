@@ -55,7 +55,7 @@ export const IRU_MENU: MenuItem[] = [
     label: 'Manage Submission',
     hideForRoles: [36],
     children: [
-      { label: 'RE Submissions', to: '/iru/formbatch', permission: 'FormBatch.select' },
+      { label: 'RE Submissions', to: '/iru/batches', permission: 'FormBatch.select' },
       { label: 'Open Period', to: '/iru/openperiod', permission: 'FormBatch.action.openPeriod' },
       { label: 'Completeness', to: '/iru/completeness', permission: 'FormBatch.action.completeness' },
       { label: 'Excel Import', to: '/iru/excelimport', permission: 'ExcelImport.select' },
