@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { testDialects } from '../../engine/testing/test-database.js';
+import { previewMonthlyPeriod } from './period-support.js';
 import { monthEnd } from '../../engine/filing/period-dates.js';
 import { templateVersion } from '../../engine/filing/template-versions.js';
 import { KEY_COLUMNS } from '../../engine/filing/extract-tables.js';
@@ -16,11 +17,6 @@ import type { ExtractDefinition } from '../../engine/filing/extract-definition.j
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
 import { answerDialog, serverCall, serverSelect } from './list-support.js';
 import { MASTER, addReportingCalendar, chooseFromList, fillTheRest, move, openForm, openTab, rowsOf, selectCell, serverData, typeInto, waitShown } from './filing-support.js';
-
-async function choose(page: Page, testId: string, value: string): Promise<void> {
-  await page.waitForFunction((t, v) => [...document.querySelectorAll(`[data-testid=${t}] option`)].some((o) => (o as HTMLOptionElement).value === v), {}, testId, value);
-  await page.select(`[data-testid=${testId}]`, value);
-}
 
 describe.each(await testDialects())('a form filed, signed off and reviewed on %s', (dialect) => {
   let portal: Portal;
@@ -62,12 +58,7 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     const page = pages.iru;
     await page.goto(`${portal.url}/iru/openperiod`);
     await page.waitForSelector('[data-open-period]');
-    await choose(page, 'calendar', '277');
-    await choose(page, 'endon', endon);
-    await choose(page, 'sector', '1');
-    await choose(page, 'category', '100211');
-    await page.click('[data-action=preview]');
-    await page.waitForSelector('[data-summary=preview]');
+    await previewMonthlyPeriod(page, endon, '1', '100211');
     expect(await page.$$eval('[data-testid=open-rows] tbody tr', (rs) => rs.map((r) => r.getAttribute('data-status')))).toContain('created');
     await page.click('[data-action=open]');
     await page.waitForSelector('[data-summary=opened]');

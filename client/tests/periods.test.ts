@@ -8,6 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
 import { answerDialog, column, ddmmyyyy, readGridWithHeader, serverCall, serverSelect } from './list-support.js';
 import { testDialects } from '../../engine/testing/test-database.js';
+import { choose, previewMonthlyPeriod } from './period-support.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { monthEnd, previousMonthEnd } from '../../engine/filing/period-dates.js';
 
@@ -26,11 +27,6 @@ async function readAlert(page: Page): Promise<{ title: string; lines: string[] }
   }));
   await answerDialog(page, 'ok');
   return shown;
-}
-
-async function choose(page: Page, testId: string, value: string): Promise<void> {
-  await page.waitForFunction((t, v) => [...document.querySelectorAll(`[data-testid=${t}] option`)].some((o) => (o as HTMLOptionElement).value === v), {}, testId, value);
-  await page.select(`[data-testid=${testId}]`, value);
 }
 
 describe.each(await testDialects())('the period screens on %s', (dialect) => {
@@ -61,12 +57,7 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     const quarterEnds = await page.$$eval('[data-testid=endon] option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     expect(quarterEnds.length).toBeGreaterThan(0);
     for (const e of quarterEnds) expect(['03', '06', '09', '12']).toContain(e.slice(5, 7));
-    await choose(page, 'calendar', '277');
-    await choose(page, 'endon', endon);
-    await choose(page, 'sector', '1');
-    await choose(page, 'category', '100211');
-    await page.click('[data-action=preview]');
-    await page.waitForSelector('[data-summary=preview]');
+    await previewMonthlyPeriod(page, endon, '1', '100211');
     const preview = await statuses(page);
     expect(preview.length).toBeGreaterThan(0);
     expect(new Set(preview)).toEqual(new Set(['created']));
