@@ -16,7 +16,7 @@ import { numberFrom } from './draft-edit';
 import './screen-editor.css';
 import '../dashboards/dashboards.css';
 import { Loading } from '../ui/loading';
-import { useLeaveGuard } from './leave-guard';
+import { useLeaveGuard } from '../ui/leave-guard';
 
 const STEPS = ['Chart', 'Data rows', 'Preview'] as const;
 

@@ -11,7 +11,7 @@ import { forgetRecordChoices } from './editor-sources';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { rpc, RpcError } from '../rpc/rpc';
 import { jsonText, parseJson } from './draft-edit';
-import { useLeaveGuard } from './leave-guard';
+import { useLeaveGuard } from '../ui/leave-guard';
 
 export type EditorModule = ScreenModule;
 

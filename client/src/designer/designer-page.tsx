@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PORTAL_NAME } from '../shells/footer';
-import { useLeaveGuard } from '../admin/leave-guard';
+import { useLeaveGuard } from '../ui/leave-guard';
 import { dialogs } from '../ui/dialogs';
 import { Loading } from '../ui/loading';
 import { columnLetter } from '../../../engine/filing/template-grid.js';

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PORTAL_NAME } from '../shells/footer';
-import { useLeaveGuard } from '../admin/leave-guard';
+import { useLeaveGuard } from '../ui/leave-guard';
 import { Loading } from '../ui/loading';
 import { cellKey } from './entry-model';
 import { EntryGrid } from './entry-grid';

@@ -1,14 +1,17 @@
 // An editor with unsaved changes asks before it is left: a link or Back inside the portal opens
 // a confirm dialog (Leave / Stay), and closing or reloading the tab gets the browser's own
-// question. The editor's own move after a save (new → its id) is let through with `allowNext`.
+// question. Shared by the admin editors, the generic form and the hand-built create pages.
+// The editor's own move after a save (new → its id) is let through with `allowNext`.
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { dialogs } from '../ui/dialogs';
+import { dialogs } from './dialogs';
 
 export const LEAVE_TITLE = 'Unsaved changes';
 export const LEAVE_MESSAGE = 'This definition has changes that are not saved. Leave the page and lose them?';
+/** The question of pages that edit a record or a message rather than a definition. */
+export const LEAVE_PAGE_MESSAGE = 'This page has changes that are not saved. Leave the page and lose them?';
 
-export function useLeaveGuard(dirty: boolean): { allowNext: () => void } {
+export function useLeaveGuard(dirty: boolean, message: string = LEAVE_MESSAGE): { allowNext: () => void } {
   const allowed = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (allowed.current) {
@@ -22,7 +25,7 @@ export function useLeaveGuard(dirty: boolean): { allowNext: () => void } {
   current.current = blocker;
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void dialogs.confirm(LEAVE_TITLE, LEAVE_MESSAGE, { yes: 'Leave', no: 'Stay' }).then((leave) => {
+    void dialogs.confirm(LEAVE_TITLE, message, { yes: 'Leave', no: 'Stay' }).then((leave) => {
       const b = current.current;
       if (b.state !== 'blocked') return;
       if (leave) b.proceed();
