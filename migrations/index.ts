@@ -24,6 +24,7 @@ import { formTemplates } from './0020_form_templates.js';
 import { filing } from './0021_filing.js';
 import { formOpenDefault } from './0022_form_open_default.js';
 import { excelImport } from './0023_excel_import.js';
+import { resubmission } from './0024_resubmission.js';
 
 export type Migration = {
   name: string;
@@ -31,4 +32,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission];
