@@ -6,7 +6,8 @@
 // `hh:mm:ss` when seconds are given); text and dropdown values as text (a dropdown holds the
 // list entry's name, spelled as listed). Empty is null.
 import { CURRENCY_SCALE, isNumericEditor } from './normalise.js';
-import { MAX_PRECISION, type Cell } from './template-schema.js';
+import { MAX_PRECISION } from './template-limits.js';
+import type { Cell } from './template-schema.js';
 
 export type StoredValue = string | null;
 export type ParseResult = { ok: true; value: StoredValue } | { ok: false; message: string };

@@ -2,7 +2,8 @@
 // whatever sent it, and by the designer before it shows what will be saved.
 import { assignCellCodes } from './cell-codes.js';
 import { columnLetter } from './template-grid.js';
-import { MAX_PRECISION, type Cell, type FormProperties } from './template-schema.js';
+import { MAX_PRECISION } from './template-limits.js';
+import type { Cell, FormProperties } from './template-schema.js';
 
 /** Display format of currency cells (seed 001 §5.1), in numbro/handsontable notation. */
 export const CURRENCY_FORMAT = '0,0.00';
