@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
-export const LIST_GROUPS = { status: 1, calendar: 80, helpdeskCategory: 248, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
+export const LIST_GROUPS = { status: 1, calendar: 80, extensionReason: 101, paymentType: 114, helpdeskCategory: 248, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
 
 /** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
 export const STATUSES: [number, string, string][] = [
@@ -122,6 +122,27 @@ export const HELPDESK_CATEGORIES: [number, string][] = [
   [1101164, 'Update Contact Email'],
 ];
 
+/**
+ * Extension reasons (group 101, seed 003 §3): the recommender's classification of a request
+ * (Extension.reason). Ids are the group then a number; the names are ours.
+ */
+export const EXTENSION_REASONS: [number, string][] = [
+  [101001, 'System or technical issue'],
+  [101002, 'Data not yet available'],
+  [101003, 'Change of auditor or accounts not finalised'],
+  [101004, 'Staff or operational constraint'],
+  [101005, 'Other'],
+];
+
+/** Payment types (group 114, seed 003 §9): 1100483 is paid by reference number, the others need PDF proof. */
+export const PAYMENT_REFERENCE = 1100483;
+export const PAYMENT_TYPES: [number, string][] = [
+  [1100481, 'Cheque'],
+  [1100482, 'Bank Draft'],
+  [PAYMENT_REFERENCE, 'Online Transfer (Reference Number)'],
+  [1100484, 'Telegraphic Transfer'],
+];
+
 export async function seedLists(db: Knex, createon: string): Promise<Record<string, number>> {
   const groups = [
     { id: LIST_GROUPS.status, name: 'Status' },
@@ -129,6 +150,8 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     { id: LIST_GROUPS.parameterType, name: 'Parameter type' },
     { id: LIST_GROUPS.position, name: 'Position' },
     { id: LIST_GROUPS.helpdeskCategory, name: 'Helpdesk category' },
+    { id: LIST_GROUPS.extensionReason, name: 'Extension reason' },
+    { id: LIST_GROUPS.paymentType, name: 'Payment type' },
     { id: LIST_GROUPS.formStatus, name: 'Form status' },
     { id: LIST_GROUPS.submissionStatus, name: 'Submission status' },
   ].map((g) => ({ ...g, state: 33, createon }));
@@ -139,6 +162,8 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     ...CALENDARS.map(([id, name, months], i) => ({ id, name, value0: months || null, listgroup: LIST_GROUPS.calendar, displayorder: i + 1 })),
     ...PARAMETER_TYPES.map(([id, name, kind], i) => ({ id, name, value0: kind, listgroup: LIST_GROUPS.parameterType, displayorder: i + 1 })),
     ...HELPDESK_CATEGORIES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.helpdeskCategory, displayorder: i + 1 })),
+    ...EXTENSION_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.extensionReason, displayorder: i + 1 })),
+    ...PAYMENT_TYPES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.paymentType, displayorder: i + 1 })),
     ...statusPairs(LIST_GROUPS.formStatus, FORM_STATUSES),
     ...statusPairs(LIST_GROUPS.submissionStatus, SUBMISSION_STATUSES),
   ].map((e) => ({ ...e, state: 33, createon }));
