@@ -34,6 +34,11 @@ describe('parsing an order', () => {
     expect(show('createon desc, code asc')).toEqual(['createon desc', 'code asc', 'id asc']);
   });
 
+  it('breaks ties by the id in the direction of the last term, so an index on that term serves the order read backwards', () => {
+    expect(show('createon desc')).toEqual(['createon desc', 'id desc']);
+    expect(show('code asc, createon desc')).toEqual(['code asc', 'createon desc', 'id desc']);
+  });
+
   it('sorts ascending when no direction is given', () => {
     expect(show('name')).toEqual(['name asc', 'id asc']);
   });
@@ -44,7 +49,7 @@ describe('parsing an order', () => {
 
   it('reads pairs, one-element pairs, objects and strings in an array', () => {
     expect(show([['createon', 'DESC'], ['code']])).toEqual(['createon desc', 'code asc', 'id asc']);
-    expect(show([{ field: 'code', dir: 'desc' }, { field: 'name' }, 'updateon desc'])).toEqual(['code desc', 'name asc', 'updateon desc', 'id asc']);
+    expect(show([{ field: 'code', dir: 'desc' }, { field: 'name' }, 'updateon desc'])).toEqual(['code desc', 'name asc', 'updateon desc', 'id desc']);
   });
 
   it('uses the module default order when none is given', () => {
@@ -60,7 +65,7 @@ describe('parsing an order', () => {
   });
 
   it('keeps the first direction of a field named twice', () => {
-    expect(show('name desc, name asc')).toEqual(['name desc', 'id asc']);
+    expect(show('name desc, name asc')).toEqual(['name desc', 'id desc']);
   });
 
   it('breaks ties by link_id on a link module', () => {
@@ -147,7 +152,8 @@ describe.each(dialects)('paging on %s', (dialect) => {
       const rows: { id: number }[] = await applyOrder(qb, parseOrder('category_name_ind_field, code desc', thing)).limit(2).offset(n * 2);
       return rows.map((r) => Number(r.id));
     };
-    // category a: 4, 5, 6 (code same: 5; other: 4, 6); category b: 1, 2, 3 (same: 1, 3; other: 2)
-    expect([...(await page(0)), ...(await page(1)), ...(await page(2))]).toEqual([5, 4, 6, 1, 3, 2]);
+    // category a: 4, 5, 6 (code same: 5; other: 4, 6); category b: 1, 2, 3 (same: 1, 3; other: 2);
+    // ties broken by the id in the last term's direction (desc)
+    expect([...(await page(0)), ...(await page(1)), ...(await page(2))]).toEqual([5, 6, 4, 3, 1, 2]);
   });
 });

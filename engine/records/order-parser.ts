@@ -1,7 +1,9 @@
 // The `order` of Record.select (PROTOCOL.md §4): "createon desc, code asc", "name",
 // [["createon", "desc"], ["code"]], [{field, dir}] or a mix of terms in an array.
 // Nothing given → the module's defaultOrder. The id field is always the last key, so pages
-// of rows with equal sort values come back in a stable order.
+// of rows with equal sort values come back in a stable order; it takes the last term's
+// direction, so `createon desc` is `createon desc, id desc`: an index on (createon) serves it
+// read backwards on both databases (SQLite's rowid and InnoDB's primary key end every index).
 import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
@@ -30,7 +32,7 @@ export function parseOrder(raw: unknown, module: ResolvedModule): OrderTerm[] {
   }
   if (!out.some((t) => t.field.name === module.idField)) {
     const id = module.fields.get(module.idField);
-    if (id) out.push({ field: id, dir: 'asc' });
+    if (id) out.push({ field: id, dir: out.length ? out[out.length - 1].dir : 'asc' });
   }
   return out;
 }
