@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
-export const LIST_GROUPS = { status: 1, calendar: 80, extensionReason: 101, paymentType: 114, helpdeskCategory: 248, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
+export const LIST_GROUPS = { status: 1, calendar: 80, resubmissionReason: 99, extensionReason: 101, paymentType: 114, helpdeskCategory: 248, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
 
 /** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
 export const STATUSES: [number, string, string][] = [
@@ -134,6 +134,18 @@ export const EXTENSION_REASONS: [number, string][] = [
   [101005, 'Other'],
 ];
 
+/**
+ * Resubmission reasons (group 99, seed 003 §3): the recommender's classification of a request
+ * (Resubmission.reasonclass). Ids are the group then a number; the names are ours.
+ */
+export const RESUBMISSION_REASONS: [number, string][] = [
+  [99001, 'Error in submitted data'],
+  [99002, 'Restatement of accounts'],
+  [99003, 'Change requested by the regulator'],
+  [99004, 'Late adjustment after audit'],
+  [99005, 'Other'],
+];
+
 /** Payment types (group 114, seed 003 §9): 1100483 is paid by reference number, the others need PDF proof. */
 export const PAYMENT_REFERENCE = 1100483;
 export const PAYMENT_TYPES: [number, string][] = [
@@ -150,6 +162,7 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     { id: LIST_GROUPS.parameterType, name: 'Parameter type' },
     { id: LIST_GROUPS.position, name: 'Position' },
     { id: LIST_GROUPS.helpdeskCategory, name: 'Helpdesk category' },
+    { id: LIST_GROUPS.resubmissionReason, name: 'Resubmission reason' },
     { id: LIST_GROUPS.extensionReason, name: 'Extension reason' },
     { id: LIST_GROUPS.paymentType, name: 'Payment type' },
     { id: LIST_GROUPS.formStatus, name: 'Form status' },
@@ -162,6 +175,7 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     ...CALENDARS.map(([id, name, months], i) => ({ id, name, value0: months || null, listgroup: LIST_GROUPS.calendar, displayorder: i + 1 })),
     ...PARAMETER_TYPES.map(([id, name, kind], i) => ({ id, name, value0: kind, listgroup: LIST_GROUPS.parameterType, displayorder: i + 1 })),
     ...HELPDESK_CATEGORIES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.helpdeskCategory, displayorder: i + 1 })),
+    ...RESUBMISSION_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.resubmissionReason, displayorder: i + 1 })),
     ...EXTENSION_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.extensionReason, displayorder: i + 1 })),
     ...PAYMENT_TYPES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.paymentType, displayorder: i + 1 })),
     ...statusPairs(LIST_GROUPS.formStatus, FORM_STATUSES),
