@@ -148,7 +148,7 @@ describe('password screens, lock screen and sign-out (sqlite)', () => {
     await page.goto(`${portal.url}/user/logout`);
     await page.waitForSelector('[data-panel=logged-out][data-done=true]');
     expect(await page.$eval('[data-panel=logged-out] h1', (e) => e.textContent)).toBe('Logged Out');
-    expect(await page.$eval('[data-panel=logged-out] time', (e) => e.textContent)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(await page.$eval('[data-panel=logged-out] time', (e) => e.textContent)).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} (am|pm)$/);
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k === 'user' || k === 're' || k.startsWith('state.')));
     expect(stored).toEqual([]);
     expect(await sessionAlive(portal, cookie)).toBe(false);

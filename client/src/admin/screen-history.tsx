@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type JSX } from 'react';
 import { rpc, RpcError } from '../rpc/rpc';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
-import { dateTimeToDisplay } from '../form/dates';
+import { formatDateTime } from '../ui/date-format';
 import { diffJson, shortJson, type DiffEntry } from './json-diff';
 import './screen-history.css';
 
@@ -186,7 +186,7 @@ export function ScreenHistory(props: { module: ScreenModuleName; id: number; upd
                 <td>{v.version}</td>
                 <td>{ACTION_LABELS[v.action] ?? v.action}</td>
                 <td>{v.who}</td>
-                <td>{dateTimeToDisplay(v.when)}</td>
+                <td>{formatDateTime(v.when)}</td>
                 <td className="history-changed">{v.changed.join(', ') || (v.action === 'create' ? 'everything' : '')}</td>
                 <td>
                   <button

@@ -7,13 +7,8 @@ import { rpc } from '../rpc/rpc';
 import { sessionStore } from '../session/session-store';
 import { dialogs } from '../ui/dialogs';
 import { Footer } from '../shells/footer';
+import { formatDateTime } from '../ui/date-format';
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** DD/MM/YYYY HH:mm:ss, the portal's display format (seed 000 §9), in local time. */
-export function displayTime(d: Date): string {
-  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
 
 export default function LogoutPage() {
   const [at] = useState(() => new Date());
@@ -37,7 +32,7 @@ export default function LogoutPage() {
       <div className="auth-box" data-panel="logged-out" data-done={done ? 'true' : undefined}>
         <h1>Logged Out</h1>
         <p>
-          You were logged out at <time dateTime={at.toISOString()}>{displayTime(at)}</time>.
+          You were logged out at <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>.
         </p>
         <Link className="btn btn-primary" to="/">
           Sign in again

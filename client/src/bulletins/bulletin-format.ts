@@ -8,6 +8,7 @@ export const BULLETIN_INACTIVE = 4;
 export const EXCERPT_LENGTH = 200;
 import { REQUIRED_FIELDS } from '../rpc/save-failure';
 import { dateFromDisplay } from '../form/dates';
+import { formatDate } from '../ui/date-format';
 
 
 /** The text of a rich-text message: tags dropped, common entities decoded, spaces collapsed. */
@@ -30,11 +31,9 @@ export function excerpt(html: string, max: number = EXCERPT_LENGTH): string {
   return `${(space > 0 ? cut.slice(0, space) : cut).trimEnd()} ...`;
 }
 
-/** A stored UTC date-time as a day, like '5 Mar 2024'. Bulletin days are UTC days (docs/bulletins.md). */
+/** A stored UTC date-time as its day, DD/MM/YYYY. Bulletin days are UTC days (docs/bulletins.md). */
 export function bulletinDay(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const d = DateTime.fromSQL(value, { zone: 'utc' });
-  return d.isValid ? d.toFormat('d LLL yyyy') : value;
+  return formatDate(value);
 }
 
 /** Today as the server counts it (UTC), YYYY-MM-DD: the form's "not before today" agrees with it. */

@@ -10,7 +10,7 @@ import { PORTAL_NAME } from '../shells/footer';
 import { RpcError } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { Loading } from '../ui/loading';
-import { formatDateTime } from '../list/list-format';
+import { formatDateTime } from '../ui/date-format';
 import { shownValue } from './entry-model';
 import * as api from './filing-api';
 import { STATE_NAMES } from './sign-off';

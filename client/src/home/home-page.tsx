@@ -2,7 +2,7 @@
 // monitors, user counters and the static tables. The figures are the engine's own
 // (System.monitor) rather than the original's random numbers; see docs/client.md.
 import { useSearchParams } from 'react-router-dom';
-import { dateTimeToDisplay } from '../form/dates';
+import { formatDateTime } from '../ui/date-format';
 import { Sparkline } from './sparkline';
 import { monitorLevel } from './monitor-levels';
 import { METRICS, useSystemMonitor, type Figures, type Metric, type Server } from './use-system-monitor';
@@ -126,7 +126,7 @@ export default function HomePage() {
                 <td>{j.owner}</td>
                 <td>{j.state}</td>
                 <td>{j.progress}%</td>
-                <td className="when">{dateTimeToDisplay(j.createon)}</td>
+                <td className="when">{formatDateTime(j.createon)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,10 +1,9 @@
 // How list cells show their values (seed 000 §2.8, §4.1, §9): text cut at 100 characters with an
-// ellipsis, dates DD/MM/YYYY, date-times DD/MM/YYYY hh:mm:ss am/pm in the browser's zone (the
-// engine answers UTC), booleans Yes/No, states by their name in title case.
-import { DateTime } from 'luxon';
+// ellipsis, dates and date-times as ui/date-format.ts shows them, booleans Yes/No, states by their name in title case.
 import type { ListColumn } from '../../../engine/metadata/screen-schemas.js';
 import { statusLabel } from '../metadata/screens';
 import type { ColumnType } from './list-query';
+import { formatDate, formatDateTime } from '../ui/date-format';
 
 export type CellKind = NonNullable<ListColumn['data_parse']>;
 
@@ -23,20 +22,6 @@ export function cellKind(column: ListColumn, type: ColumnType | undefined): Cell
 export function cut(text: string): string {
   const chars = Array.from(text);
   return chars.length > CUT_AT ? `${chars.slice(0, CUT_AT).join('')}...` : text;
-}
-
-export function formatDate(value: string): string {
-  const d = DateTime.fromISO(value.slice(0, 10), { zone: 'utc' });
-  return d.isValid ? d.toFormat('dd/MM/yyyy') : value;
-}
-
-/** The originals' `DD/MM/YYYY hh:mm:ss a` (moment: lower-case am/pm), in the browser's zone. */
-export function formatDateTime(value: string, zone: string = 'local'): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  const d = DateTime.fromSQL(value, { zone: 'utc' });
-  if (!d.isValid) return value;
-  const local = d.setZone(zone);
-  return `${local.toFormat('dd/MM/yyyy hh:mm:ss')} ${local.hour < 12 ? 'am' : 'pm'}`;
 }
 
 /** A value as text, uncut; JSON columns arrive parsed (the SDK decodes them) and show as JSON. */

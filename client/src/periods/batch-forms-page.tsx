@@ -8,7 +8,7 @@ import ListPage from '../list/list-page';
 import { ExcelExportButton } from '../filing/excel-export-button';
 import { batchModule, type Side } from '../filing/filing-api';
 import { STATE_NAMES } from '../filing/sign-off';
-import { formatDate } from '../list/list-format';
+import { formatDate } from '../ui/date-format';
 import { rpc, RpcError, type Row } from '../rpc/rpc';
 import { PORTAL_NAME } from '../shells/footer';
 import { Loading } from '../ui/loading';

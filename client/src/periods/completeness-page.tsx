@@ -8,7 +8,7 @@ import { monthEnd } from '../../../engine/filing/period-dates.js';
 import { PORTAL_NAME } from '../shells/footer';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
-import { formatDate } from '../list/list-format';
+import { formatDate } from '../ui/date-format';
 import * as api from './periods-api';
 import { PermissionGate } from './permission-gate';
 import './periods.css';

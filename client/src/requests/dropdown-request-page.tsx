@@ -12,6 +12,7 @@ import { dialogs } from '../ui/dialogs';
 import { hasPermission, useSession } from '../session/session-store';
 import '../threads/threads.css';
 import { ribbonTone, STATE_NAMES } from '../threads/thread-format';
+import { formatDateTime } from '../ui/date-format';
 
 const S = { new: 54, approved: 66, rejected: 23 } as const;
 const FIELDS = ['id', 'updatectr', 'state', 'value', 'description', 'approvevalue', 'remark', 'approveddate', 'createon', 'formid_name_ind_field', 'dropdown_name_ind_field', 'requester_name_ind_field', 're_name_ind_field', 'approver_name_ind_field'];
@@ -84,11 +85,11 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
           {row('Item', request.value)}
           {row('Description', request.description)}
           {row('Request By', request.requester_name_ind_field)}
-          {row('Request Date', request.createon)}
+          {row('Request Date', formatDateTime(request.createon))}
           {state === S.approved && row('Approved Item', request.approvevalue)}
           {state !== S.new && row('Remark', request.remark)}
           {state === S.approved && row('Approved By', request.approver_name_ind_field)}
-          {state === S.approved && row('Approve Date', request.approveddate)}
+          {state === S.approved && row('Approve Date', formatDateTime(request.approveddate))}
         </tbody>
       </table>
       {canDecide && (

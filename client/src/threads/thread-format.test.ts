@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { helpdeskTargets, queryTargets, ribbonTone, threadDate } from './thread-format';
 
 describe('thread formats', () => {
-  it('shows a stored UTC date-time like 5 Mar 2024, 3:04pm in the given zone', () => {
-    expect(threadDate('2024-03-05 15:04:00', 'utc')).toBe('5 Mar 2024, 3:04pm');
-    expect(threadDate('2024-03-05 00:04:00', 'utc')).toBe('5 Mar 2024, 12:04am');
-    expect(threadDate('2024-03-05 15:04:00', 'Asia/Kuala_Lumpur')).toBe('5 Mar 2024, 11:04pm');
+  it('shows a stored UTC date-time as DD/MM/YYYY hh:mm:ss a in the given zone', () => {
+    expect(threadDate('2024-03-05 15:04:00', 'utc')).toBe('05/03/2024 03:04:00 pm');
+    expect(threadDate('2024-03-05 00:04:00', 'utc')).toBe('05/03/2024 12:04:00 am');
+    expect(threadDate('2024-03-05 15:04:00', 'Asia/Kuala_Lumpur')).toBe('05/03/2024 11:04:00 pm');
     expect(threadDate(null)).toBe('');
   });
 

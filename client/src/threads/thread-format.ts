@@ -1,13 +1,13 @@
-// Pure helpers of the thread screens (docs/threads.md): the seed's date format, the ribbon's
+// Pure helpers of the thread screens (docs/threads.md): their dates, the ribbon's
 // tone by state, and the states an IRU user may choose in the Change Status dialog.
-import { DateTime } from 'luxon';
+import { formatDateTime } from '../ui/date-format';
 
-/** Stored date-times are UTC `YYYY-MM-DD HH:mm:ss`; shown like '5 Mar 2024, 3:04pm' (seed 002 §9), in `zone`. */
+/**
+ * Stored date-times are UTC `YYYY-MM-DD HH:mm:ss`; shown in `zone` as every date of the portal is
+ * (DD/MM/YYYY hh:mm:ss a, issue 18, in place of seed 002's '5 Mar 2024, 3:04pm': docs/client.md).
+ */
 export function threadDate(value: unknown, zone: string = 'local'): string {
-  if (typeof value !== 'string' || !value) return '';
-  const d = DateTime.fromSQL(value, { zone: 'utc' }).setZone(zone);
-  if (!d.isValid) return value;
-  return `${d.toFormat('d LLL yyyy, h:mm')}${d.hour < 12 ? 'am' : 'pm'}`;
+  return formatDateTime(value, zone);
 }
 
 export type RibbonTone = 'warning' | 'success' | 'danger' | 'default';
