@@ -49,6 +49,31 @@ function monthOf(db: Knex | Knex.Transaction, f: ResolvedField): Knex.Raw {
   return dialectOf(db as Knex) === 'mysql' ? db.raw("DATE_FORMAT(??, '%Y-%m')", [ref]) : db.raw("strftime('%Y-%m', ??)", [ref]);
 }
 
+/**
+ * The latest month (YYYY-MM), not after `notAfter`, in which a data row grouped by month counts
+ * anything for the viewer (same scope, conditions and sector as its series), or null.
+ */
+export async function latestMonthOf(ctx: ActionContext, row: ChartDataRow, window: { sector?: number | null; notAfter: string }): Promise<string | null> {
+  if (!('month' in row.groupBy)) return null;
+  const { module, scopeRe } = accessModule(ctx, row.module, 'select');
+  const group = fieldOf(module, row.groupBy.month, 'month');
+  const end = DateTime.fromFormat(window.notAfter, 'yyyy-MM', { zone: 'utc' }).endOf('month').toFormat('yyyy-MM-dd');
+  const where: unknown[] = [...(row.where ?? []), [group.name, '<=', end]];
+  if (window.sector != null) {
+    const sectorField = module.fields.get('sector') ?? module.fields.get('re_sector');
+    if (sectorField) where.push([sectorField.name, '=', window.sector]);
+  }
+  const conditions = normaliseWhere(where, module);
+  const db = ctx.db;
+  const qb = fromModule(db, module, new Set([group.alias, ...whereFields(conditions).map((f) => f.alias)]));
+  applyScope(db, qb, module, scopeRe);
+  applyWhere(qb, conditions, module);
+  const found = (await qb.max({ m: `${group.alias}.${group.column}` }).first()) as { m: unknown } | undefined;
+  if (found?.m === null || found?.m === undefined) return null;
+  const m = found.m instanceof Date ? DateTime.fromJSDate(found.m, { zone: 'utc' }) : DateTime.fromSQL(String(found.m), { zone: 'utc' });
+  return m.isValid ? m.toFormat('yyyy-MM') : String(found.m).slice(0, 7);
+}
+
 export async function seriesOf(ctx: ActionContext, row: ChartDataRow, window: ChartWindow): Promise<Series> {
   const { module, scopeRe } = accessModule(ctx, row.module, 'select');
   const where: unknown[] = [...(row.where ?? [])];

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { isAppError } from '../errors/catalogue.js';
 import type { ActionContext } from '../actions/context.js';
 import type { ChartDataRow } from '../metadata/screen-schemas.js';
-import { monthsAfter, seriesOf, type ChartWindow } from './chart-data.js';
+import { latestMonthOf, monthsAfter, seriesOf, type ChartWindow } from './chart-data.js';
 
 type Where = NonNullable<ChartDataRow['where']>;
 
@@ -114,4 +114,28 @@ export async function dashboardSeries(ctx: ActionContext, specs: Record<string, 
   const out: Record<string, MonthlyPoint[]> = {};
   for (const [key, spec] of Object.entries(specs)) out[key] = await monthlySeries(ctx, spec, window);
   return out;
+}
+
+/**
+ * The latest month, up to the current one, in which any of the dashboard's series counts a row
+ * for the caller (same scope and filters as the series), or null when none does: the month a
+ * dashboard offers when the chosen one has no data (docs/client.md, Dashboards).
+ */
+export async function latestDataMonth(ctx: ActionContext, specs: Record<string, MonthlySeries>, window: Omit<DashboardWindow, 'month'>, now = DateTime.utc()): Promise<string | null> {
+  let latest: string | null = null;
+  for (const spec of Object.values(specs)) {
+    const module = ctx.services.modules.get(spec.module);
+    if (!module || !ctx.caller?.permissions.has(`${module.permissionName}.select`)) continue;
+    const extra: Where = window.category != null && module.fields.has('category') && spec.module.endsWith('FormBatch') ? [['category', '=', window.category]] : [];
+    for (const where of spec.counts) {
+      try {
+        const m = await latestMonthOf(ctx, { label: 'latest', color: '#000000', module: spec.module, aggregate: 'count', groupBy: { month: spec.month }, where: [...where, ...extra] }, { sector: window.sector ?? null, notAfter: now.toFormat('yyyy-MM') });
+        if (m && (latest === null || m > latest)) latest = m;
+      } catch (e) {
+        if (isAppError(e) && e.code === 'E_NOPERMISSION') break;
+        throw e;
+      }
+    }
+  }
+  return latest;
 }

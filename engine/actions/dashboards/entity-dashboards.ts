@@ -8,7 +8,7 @@ import { text, type EnvelopeValue } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
 import { isReUser, type ActionContext } from '../context.js';
 import { monthOf } from '../../dashboards/chart-series.js';
-import { dashboardMonths, dashboardSeries, IRU_SERIES, RE_SERIES, SUBMISSION_STATUS } from '../../dashboards/entity-dashboards.js';
+import { dashboardMonths, dashboardSeries, IRU_SERIES, latestDataMonth, RE_SERIES, SUBMISSION_STATUS } from '../../dashboards/entity-dashboards.js';
 
 /** The month picker's value (MM/YYYY) or YYYY-MM; absent: the current month. */
 const Month = Type.String({ maxLength: 10, description: 'the chosen month, MM/YYYY or YYYY-MM; default the current month' });
@@ -41,13 +41,14 @@ export const getReDashboard = defineAction({
   access: 'session',
   writes: false,
   answer:
-    'value 0: text, JSON {month, months: [YYYY-MM×12], submission_status: [{label, value}], performance_submission, performance_query, performance_extension, performance_resubmission, submission, helpdesk, extension, query, resubmission: [{label: month number, month, value, value1…}]}',
+    'value 0: text, JSON {month, months: [YYYY-MM×12], latest_month: the latest month up to now with any data (YYYY-MM, null when none), submission_status: [{label, value}], performance_submission, performance_query, performance_extension, performance_resubmission, submission, helpdesk, extension, query, resubmission: [{label: month number, month, value, value1…}]}',
   errors: ['E_NOPERMISSION', 'E_BADREQUEST'],
   async handler([a], ctx) {
     if (!isReUser(ctx.caller)) throw errors.noPermission('RE.getDashboard');
     const month = monthOf(a.dt, 'dt');
     const series = await dashboardSeries(ctx, RE_SERIES, { month });
-    return [text(JSON.stringify({ month, months: dashboardMonths(month), submission_status: await submissionStatus(ctx, month), ...series }))];
+    const latest = await latestDataMonth(ctx, RE_SERIES, {});
+    return [text(JSON.stringify({ month, months: dashboardMonths(month), latest_month: latest, submission_status: await submissionStatus(ctx, month), ...series }))];
   },
 });
 
@@ -67,12 +68,13 @@ export const getIruDashboard = defineAction({
   access: 'session',
   writes: false,
   answer:
-    'value 0: text, JSON {month, months: [YYYY-MM×12], new_user_registration, active_re_companies, outstanding_helpdesk, outstanding_query, outstanding_resubmission, outstanding_extension, submission, total_query, total_extension, total_resubmission: [{label: month number, month, value, value1…}]}',
+    'value 0: text, JSON {month, months: [YYYY-MM×12], latest_month: the latest month up to now with any data for the filters (YYYY-MM, null when none), new_user_registration, active_re_companies, outstanding_helpdesk, outstanding_query, outstanding_resubmission, outstanding_extension, submission, total_query, total_extension, total_resubmission: [{label: month number, month, value, value1…}]}',
   errors: ['E_NOPERMISSION', 'E_BADREQUEST'],
   async handler([a], ctx) {
     if (isReUser(ctx.caller)) throw errors.noPermission('IRU.getDashboard');
     const month = monthOf(a.dt, 'dt');
-    const series = await dashboardSeries(ctx, IRU_SERIES, { month, sector: a.sector ?? null, category: a.category ?? null });
-    return [text(JSON.stringify({ month, months: dashboardMonths(month), ...series }))];
+    const filters = { sector: a.sector ?? null, category: a.category ?? null };
+    const series = await dashboardSeries(ctx, IRU_SERIES, { month, ...filters });
+    return [text(JSON.stringify({ month, months: dashboardMonths(month), latest_month: await latestDataMonth(ctx, IRU_SERIES, filters), ...series }))];
   },
 });
