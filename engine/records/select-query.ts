@@ -4,7 +4,9 @@
 import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, CHILD_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
-import { applyWhere, conditionsKey, normaliseWhere, whereFields } from './where-compiler.js';
+import { applyWhere, conditionsKey, normaliseWhere, whereFields, type NormalCondition } from './where-compiler.js';
+import { mapValues } from './condition-values.js';
+import { sentinel } from '../db/compiled-statement.js';
 import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope, scopeKey } from './module-access.js';
 
@@ -45,10 +47,17 @@ export function fromModule(db: Db, module: ResolvedModule, aliases: Set<string>)
 
 export interface SelectPlan {
   fields: ResolvedField[];
-  /** Builds the rows statement (only when its compiled form is not cached, see select.ts). */
+  /** Builds the rows statement with its values (the floor of the benchmark, tests). */
   rows: () => Knex.QueryBuilder;
-  /** Equal for two plans exactly when their rows statements and bindings are equal. */
-  rowsKey: string;
+  /**
+   * Equal for two plans exactly when their rows statements differ in values only: module,
+   * scope, fields, order, the conditions' operators and fields, first page or not.
+   */
+  rowsShape: string;
+  /** The values of the rows statement, in the order `rowsTemplate` numbers them. */
+  rowsValues: Knex.Value[];
+  /** Builds the rows statement with `sentinel(i)` for value i (compiled-statement.ts). */
+  rowsTemplate: () => Knex.QueryBuilder;
   /** Builds the count statement: only when a count is not already known (count-cache.ts). */
   count: () => Knex.QueryBuilder;
   /** What decides the count: module, entity scope and the normalised conditions. */
@@ -69,14 +78,15 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const order = parseOrder(input.order, module);
   const filterFields = whereFields(conditions);
   const rowAliases = aliasesOf([...fields, ...filterFields, ...order.map((o) => o.field)]);
+  const deep = input.offset > 0;
 
-  const buildRows = (): Knex.QueryBuilder => {
+  const buildRows = (where: NormalCondition[], re: number | null | undefined, limit: number, offset: number): Knex.QueryBuilder => {
     const columns = fields.map((f) => `${f.alias}.${f.column} as ${f.name}`);
-    if (input.offset === 0) {
+    if (!deep) {
       const rows = fromModule(db, module, rowAliases).select(columns);
-      applyScope(db, rows, module, scopeRe);
-      applyWhere(rows, conditions, module);
-      return applyOrder(rows, order).limit(input.limit);
+      applyScope(db, rows, module, re);
+      applyWhere(rows, where, module);
+      return applyOrder(rows, order).limit(limit);
     }
     // Deep pages: find the page's keys with only the joins the filter and order need, then
     // join the displayed lookups for those rows alone, not for every row skipped by OFFSET.
@@ -84,13 +94,21 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     // keys instead of walking the whole table in index order to avoid a sort.
     const orderKeys = order.map((o, i) => `${o.field.alias}.${o.field.column} as o${i}`);
     const keys = fromModule(db, module, aliasesOf([...filterFields, ...order.map((o) => o.field)])).select(`${BASE_ALIAS}.${module.idField} as pk`, ...orderKeys);
-    applyScope(db, keys, module, scopeRe);
-    applyWhere(keys, conditions, module);
-    applyOrder(keys, order).limit(input.limit).offset(input.offset);
+    applyScope(db, keys, module, re);
+    applyWhere(keys, where, module);
+    applyOrder(keys, order).limit(limit).offset(offset);
     const rows = addJoins(db.from(keys.as(PAGE_ALIAS)).join({ [BASE_ALIAS]: module.table }, `${BASE_ALIAS}.${module.idField}`, `${PAGE_ALIAS}.pk`), module, rowAliases).select(columns);
     order.forEach((o, i) => rows.orderBy(`${PAGE_ALIAS}.o${i}`, o.dir));
     return rows;
   };
+
+  // The template's values, in a fixed order: the scope's entity, the conditions', limit, offset.
+  const values: Knex.Value[] = [];
+  const slot = (v: Knex.Value): number => sentinel(values.push(v) - 1);
+  const scopeSlot = typeof scopeRe === 'number' ? slot(scopeRe) : scopeRe;
+  const shapeConditions = mapValues(conditions, slot);
+  const limitSlot = slot(input.limit);
+  const offsetSlot = deep ? slot(input.offset) : 0;
 
   // Lookups are LEFT JOINs on a key, so they never change the count: only joins a condition needs.
   const count = () => {
@@ -99,7 +117,17 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     applyWhere(qb, conditions, module);
     return qb;
   };
+  // The scope's time-bound conditions (scopeKey) are compiled in, so they are part of the shape.
+  const scopeShape = scopeRe === undefined ? '*' : scopeRe === null ? 'none' : `re${scopeKey(module)}`;
   const countKey = `${module.name}|${scopeRe === undefined ? '*' : `${scopeRe}${scopeKey(module)}`}|${conditionsKey(conditions)}`;
-  const rowsKey = `${countKey}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${input.limit}|${input.offset}`;
-  return { fields, rows: buildRows, rowsKey, count, countKey };
+  const rowsShape = `${module.name}|${scopeShape}|${conditionsKey(shapeConditions)}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${deep ? 'deep' : 'first'}`;
+  return {
+    fields,
+    rows: () => buildRows(conditions, scopeRe, input.limit, input.offset),
+    rowsShape,
+    rowsValues: values,
+    rowsTemplate: () => buildRows(shapeConditions, scopeSlot, limitSlot, offsetSlot),
+    count,
+    countKey,
+  };
 }

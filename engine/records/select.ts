@@ -6,10 +6,11 @@ import { accessModule } from './module-access.js';
 import { planSelect } from './select-query.js';
 import { toRecordset } from './recordset.js';
 import { countOf } from './count-cache.js';
-import { selectCompiled, StatementCache } from '../db/compiled-statement.js';
+import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
 
-// Paging through a list asks for the same few statements again and again.
-const rowStatements = new StatementCache(2_000);
+// Paging through a list, filtering it, asks for statements of the same few shapes again and
+// again: each shape is compiled once, its values (page, filter values, entity) are bindings.
+const rowTemplates = new TemplateCache(2_000);
 
 export interface SelectArgs {
   module: string;
@@ -34,7 +35,7 @@ export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promi
   if (max > maxPageSize) throw errors.badRequest(`max must be at most ${maxPageSize}`);
   const pageIndex = positive(args.pageIndex, 'pageIndex', 1);
   const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max });
-  const rows = selectCompiled(ctx.db, rowStatements.get(ctx.db, plan.rowsKey, plan.rows));
+  const rows = selectCompiled(ctx.db, rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows));
   const [rowValues, total] = await Promise.all([rows, countOf(ctx, module, plan.count, plan.countKey)]);
   return [toRecordset(plan.fields, rowValues), text(String(total))];
 }

@@ -1,0 +1,28 @@
+// The values of normalised conditions, apart from their shape: compiling conditions whose
+// values are placeholders gives a statement's text whatever the values (select-query.ts).
+import type { NormalCondition } from './where-compiler.js';
+
+type Scalar = string | number;
+
+/** The same conditions with every value passed through `fn`, in a fixed walk order. */
+export function mapValues(conditions: NormalCondition[], fn: (v: Scalar) => Scalar): NormalCondition[] {
+  return conditions.map((c): NormalCondition => {
+    switch (c.op) {
+      case 'and':
+      case 'or':
+        return { ...c, conditions: mapValues(c.conditions, fn) };
+      case 'between':
+        return { ...c, value: [fn(c.value[0]), fn(c.value[1])] };
+      case 'in':
+      case 'not in':
+        return { ...c, value: c.value.map(fn) };
+      case 'is null':
+      case 'is not null':
+      case 'true':
+      case 'false':
+        return c;
+      default:
+        return { ...c, value: fn(c.value) };
+    }
+  });
+}
