@@ -25,6 +25,7 @@ import { filing } from './0021_filing.js';
 import { formOpenDefault } from './0022_form_open_default.js';
 import { excelImport } from './0023_excel_import.js';
 import { resubmission } from './0024_resubmission.js';
+import { listOrderIndexes } from './0025_list_order_indexes.js';
 
 export type Migration = {
   name: string;
@@ -32,4 +33,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes];
