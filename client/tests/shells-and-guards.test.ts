@@ -43,13 +43,23 @@ describe('shells and route guards (sqlite)', () => {
     expect(errors).toEqual([]);
   });
 
+  /** The not-allowed page (issue 18: no silent redirect), inside the user's own shell, at the address asked for. */
+  async function expectNotAllowed(page: import('puppeteer-core').Page, path: string, shell: string): Promise<void> {
+    await page.goto(`${portal.url}${path}`);
+    await page.waitForSelector('[data-not-allowed]');
+    expect(await pathOf(page)).toBe(path);
+    expect(await page.$eval('[data-shell]', (e) => e.getAttribute('data-shell'))).toBe(shell);
+    expect(await page.$eval('[data-not-allowed] [role=alert]', (e) => e.textContent)).toBe('Your account may not open this page.');
+    expect(await page.title()).toBe('Not allowed | Reporting Portal');
+    expect(await page.$('[data-not-allowed] [data-way-back]')).not.toBeNull();
+  }
+
   it('keeps an RE user out of /iru and the admin screens', async () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 're');
-    await page.goto(`${portal.url}/iru/reportingentity`);
-    await waitForPath(page, (p) => p.startsWith('/re'));
-    await page.goto(`${portal.url}/list/weblist`);
-    await waitForPath(page, (p) => p.startsWith('/re'));
+    await waitForPath(page, (p) => p.startsWith('/re/'));
+    await expectNotAllowed(page, '/iru/reportingentity', 're');
+    await expectNotAllowed(page, '/list/weblist', 're');
   });
 
   it('signs an IRU user in to the IRU shell, whose sidebar shows only permitted screens', async () => {
@@ -61,9 +71,8 @@ describe('shells and route guards (sqlite)', () => {
     expect(labels).toContain('RE List');
     // No such module exists, so no such permission: the entry stays absent.
     expect(labels).not.toContain('Routine Report');
-    await page.goto(`${portal.url}/re/dashboard`);
-    await waitForPath(page, (p) => p.startsWith('/iru/'));
     await screenshot(page, 'iru-shell');
+    await expectNotAllowed(page, '/re/dashboard', 'iru');
     expect(errors).toEqual([]);
   });
 
@@ -75,16 +84,20 @@ describe('shells and route guards (sqlite)', () => {
     await page.waitForSelector('[data-shell=admin] [data-home-page]');
     const labels = await page.$$eval('.sidebar .menu-link', (els) => els.map((e) => e.textContent));
     expect(labels).toEqual(expect.arrayContaining(['WebList View', 'WebList', 'WebForm', 'Log Out']));
-    await page.goto(`${portal.url}/re/dashboard`);
-    await waitForPath(page, (p) => !p.startsWith('/re'));
-    await page.goto(`${portal.url}/iru/reportingentity`);
-    await waitForPath(page, (p) => !p.startsWith('/iru'));
+    await expectNotAllowed(page, '/re/dashboard', 'admin');
+    await expectNotAllowed(page, '/iru/reportingentity', 'admin');
   });
 
-  it('sends unknown paths to /, and a signed-in user on / to their home', async () => {
+  it('says an unknown path is no page (with a way home), and sends a signed-in user on / to their home', async () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 'iru');
+    await waitForPath(page, (p) => p.startsWith('/iru/'));
     await page.goto(`${portal.url}/no/such/screen`);
+    await page.waitForSelector('[data-shell=iru] [data-not-found]');
+    expect(await page.title()).toBe('Page not found | Reporting Portal');
+    await page.click('[data-not-found] [data-way-back]');
+    await waitForPath(page, (p) => p.startsWith('/iru/') && !p.startsWith('/iru/no'));
+    await page.goto(`${portal.url}/`);
     await waitForPath(page, (p) => p.startsWith('/iru/'));
   });
 

@@ -1,15 +1,18 @@
 // Every route of the portal (seed 000 §2.1, §2.11, §2.12; seed 003 §2.10) with its guard.
 // Heavy screens (the generic list and form) load lazily: the sign-in route stays small.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { createBrowserRouter, matchPath, Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import { DialogHost } from '../ui/dialogs';
-import { HomeDispatch, RedirectSignedIn, RequireLoginType, RequireSignIn } from '../session/guards';
+import { HomeDispatch, RedirectSignedIn, RequireLoginType, RequirePrimaryUser, RequireSignIn, signInPathFor } from '../session/guards';
+import { closeDialogsOnUserChange } from '../session/user-change';
+import { RouteTitle, type RouteHandle } from './page-title';
+import { NotAllowedPage, NotFoundPage } from '../ui/dead-ends';
 import { ShellLayout } from '../shells/shell-layout';
 import { EntityPanel } from '../shells/entity-panel';
 import { ADMIN_MENU, IRU_MENU, RE_MENU, visibleMenu } from '../shells/menus';
 import { LIST_SCREENS, PROFILE_FORM, shellPrefix, type ShellKind } from './screen-routes';
 import { setNavigator } from './navigation';
-import { sessionStore, useSession, type LoginInfo } from '../session/session-store';
+import { loginTypeOf, sessionStore, useSession, type LoginInfo } from '../session/session-store';
 import { rpc } from '../rpc/rpc';
 import { SignInPage } from '../auth/sign-in-page';
 import { Loading } from '../ui/loading';
@@ -77,14 +80,14 @@ function NamedForm({ list, mode, basePath, shell }: { list: number; mode: FormMo
 function AnyForm({ shell, basePath }: { shell: ShellKind; basePath: string }) {
   const { formId, form_id, mode, data_id } = useParams();
   const m = (['view', 'edit', 'create'] as const).find((x) => x === mode);
-  if (!m) return <Navigate to="/" replace />;
+  if (!m) return <NotFoundPage />;
   return <FormPage formId={Number(formId ?? form_id)} mode={m} dataId={data_id} basePath={basePath} shell={shell} />;
 }
 
 function AnyList({ shell }: { shell: ShellKind }) {
   const { listId } = useParams();
   const id = Number(listId);
-  if (!Number.isInteger(id) || id < 1) return <Navigate to="/" replace />;
+  if (!Number.isInteger(id) || id < 1) return <NotFoundPage />;
   return <ListPage key={id} listId={id} basePath={`${shellPrefix(shell)}/list/${id}`} shell={shell} />;
 }
 
@@ -102,116 +105,130 @@ function OwnProfile({ mode, shell }: { mode: FormMode; shell: ShellKind }) {
 /** Seed 000 §2.2: opening a form or the sub-user creation page first asks for a confirmed profile. */
 const PROFILE_GATED: Record<string, FormMode[]> = { formview: ['create', 'edit', 'view'] };
 
+const titled = (title: string): RouteHandle => ({ title });
+
+function PrimaryOnly({ children }: { children: ReactNode }) {
+  return <RequirePrimaryUser denied={<NotAllowedPage />}>{children}</RequirePrimaryUser>;
+}
+
+/** Within a shell, an address that is no screen of it. */
+const UNKNOWN_IN_SHELL: RouteObject = { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> };
+
 function screenRoutes(shell: ShellKind): RouteObject[] {
   const prefix = shellPrefix(shell);
   const routes: RouteObject[] = [];
   for (const s of LIST_SCREENS.filter((x) => x.shells.includes(shell))) {
     const basePath = `${prefix}/${s.path}`;
+    // Primary-user-only screens refuse others by address, as the server refuses their calls.
+    const guard = (page: ReactNode) => (s.primaryOnly ? <PrimaryOnly>{page}</PrimaryOnly> : page);
     const form = (mode: FormMode) => {
       const page = <NamedForm list={s.list} mode={mode} basePath={basePath} shell={shell} />;
-      return <Lazy>{shell === 're' && PROFILE_GATED[s.path]?.includes(mode) ? <ProfileGated>{page}</ProfileGated> : page}</Lazy>;
+      return guard(<Lazy>{shell === 're' && PROFILE_GATED[s.path]?.includes(mode) ? <ProfileGated>{page}</ProfileGated> : page}</Lazy>);
     };
     routes.push(
-      { path: s.path, element: <Lazy><ListPage key={basePath} listId={s.list} basePath={basePath} shell={shell} /></Lazy> },
-      ...(s.ownCreate ? [] : [{ path: `${s.path}/create`, element: form('create') }]),
-      { path: `${s.path}/edit/:data_id`, element: form('edit') },
-      { path: `${s.path}/view/:data_id`, element: form('view') },
+      // The list and the form name the tab themselves once their definition is loaded.
+      { path: s.path, handle: titled('List'), element: guard(<Lazy><ListPage key={basePath} listId={s.list} basePath={basePath} shell={shell} /></Lazy>) },
+      ...(s.ownCreate ? [] : [{ path: `${s.path}/create`, handle: titled('Create'), element: form('create') }]),
+      { path: `${s.path}/edit/:data_id`, handle: titled('Edit'), element: form('edit') },
+      { path: `${s.path}/view/:data_id`, handle: titled('View'), element: form('view') },
     );
   }
   routes.push(
-    { path: 'list/:listId', element: <Lazy><AnyList shell={shell} /></Lazy> },
+    { path: 'list/:listId', handle: titled('List'), element: <Lazy><AnyList shell={shell} /></Lazy> },
     // A route parameter starting with fk_ is a fixed filter (seed 001 §2.6).
-    { path: 'list/:listId/:fk/:fkValue', element: <Lazy><AnyList shell={shell} /></Lazy> },
-    { path: 'form/:formId/:mode/:data_id?', element: <Lazy><AnyForm shell={shell} basePath={`${prefix}/form`} /></Lazy> },
+    { path: 'list/:listId/:fk/:fkValue', handle: titled('List'), element: <Lazy><AnyList shell={shell} /></Lazy> },
+    { path: 'form/:formId/:mode/:data_id?', handle: titled('Form'), element: <Lazy><AnyForm shell={shell} basePath={`${prefix}/form`} /></Lazy> },
   );
   return routes;
 }
 
 const RE_ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to="/re/dashboard" replace /> },
-  { path: 'dashboard', element: <Lazy><ReDashboard /></Lazy> },
-  { path: 'reprofile', element: <Lazy><ReProfilePage /></Lazy> },
+  { path: 'dashboard', handle: titled('Dashboard'), element: <Lazy><ReDashboard /></Lazy> },
+  { path: 'reprofile', handle: titled('Reporting Entity Profile'), element: <Lazy><ReProfilePage /></Lazy> },
   // Seed 000 §2.12: regsubusers/create, and the create page of list 81 (registersubusers).
-  { path: 'regsubusers/create', element: <Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy> },
-  { path: 'registersubusers/create', element: <Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy> },
-  { path: 'profile/view', element: <Lazy><OwnProfile mode="view" shell="re" /></Lazy> },
-  { path: 'profile/edit/:data_id', element: <Lazy><OwnProfile mode="edit" shell="re" /></Lazy> },
-  { path: 'securityquestions/:data_id', element: <Lazy><SecurityQuestionsPage /></Lazy> },
+  { path: 'regsubusers/create', handle: titled('Register Sub User'), element: <PrimaryOnly><Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy></PrimaryOnly> },
+  { path: 'registersubusers/create', handle: titled('Register Sub User'), element: <PrimaryOnly><Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy></PrimaryOnly> },
+  { path: 'profile/view', handle: titled('My Profile'), element: <Lazy><OwnProfile mode="view" shell="re" /></Lazy> },
+  { path: 'profile/edit/:data_id', handle: titled('Edit My Profile'), element: <Lazy><OwnProfile mode="edit" shell="re" /></Lazy> },
+  { path: 'securityquestions/:data_id', handle: titled('Security Questions'), element: <Lazy><SecurityQuestionsPage /></Lazy> },
   // Bulletins (seed 002 §2, docs/bulletins.md).
-  { path: 'bulletin', element: <Lazy><BulletinFeedPage /></Lazy> },
-  { path: 'bulletin/:id', element: <Lazy><BulletinDetailPage key="re" shell="re" /></Lazy> },
+  { path: 'bulletin', handle: titled('Bulletin'), element: <Lazy><BulletinFeedPage /></Lazy> },
+  { path: 'bulletin/:id', handle: titled('Bulletin'), element: <Lazy><BulletinDetailPage key="re" shell="re" /></Lazy> },
   // Threads (seed 002 §2, docs/threads.md), before the named lists' generic create route.
-  { path: 'helpdesk/create', element: <Lazy><HelpdeskCreatePage /></Lazy> },
-  { path: 'helpdesk/:id', element: <Lazy><ThreadPage key="helpdesk" kind="helpdesk" shell="re" /></Lazy> },
-  { path: 'query', element: <Lazy><QueryListPage shell="re" /></Lazy> },
-  { path: 'query/:id', element: <Lazy><ThreadPage key="query" kind="query" shell="re" /></Lazy> },
+  { path: 'helpdesk/create', handle: titled('Create New Question'), element: <Lazy><HelpdeskCreatePage /></Lazy> },
+  { path: 'helpdesk/:id', handle: titled('Helpdesk'), element: <Lazy><ThreadPage key="helpdesk" kind="helpdesk" shell="re" /></Lazy> },
+  { path: 'query', handle: titled('Query'), element: <Lazy><QueryListPage shell="re" /></Lazy> },
+  { path: 'query/:id', handle: titled('Query'), element: <Lazy><ThreadPage key="query" kind="query" shell="re" /></Lazy> },
   // Dropdown value requests (seed 003 §2.5, docs/requests.md).
-  { path: 'requestvalue/create', element: <Lazy><DropdownRequestCreatePage /></Lazy> },
-  { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="re" shell="re" /></Lazy> },
+  { path: 'requestvalue/create', handle: titled('Create New Request'), element: <Lazy><DropdownRequestCreatePage /></Lazy> },
+  { path: 'requestvalue/:id', handle: titled('Dropdown Request'), element: <Lazy><DropdownRequestPage key="re" shell="re" /></Lazy> },
   // Excel imports (seed 003 §2.4, docs/excel.md).
-  { path: 'excelimport/create', element: <Lazy><ExcelImportCreatePage key="re" shell="re" /></Lazy> },
-  { path: 'excelimport/:id', element: <Lazy><ExcelImportPage key="re" shell="re" /></Lazy> },
-  { path: 'excelimport/view/:id', element: <Lazy><ExcelImportPage key="re-view" shell="re" /></Lazy> },
-  { path: 'form/:id', element: <Lazy><FormEntryPage key="re" side="entity" /></Lazy> },
-  { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
-  { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="re" side="entity" /></Lazy> },
+  { path: 'excelimport/create', handle: titled('Create Excel Import'), element: <Lazy><ExcelImportCreatePage key="re" shell="re" /></Lazy> },
+  { path: 'excelimport/:id', handle: titled('Excel Import'), element: <Lazy><ExcelImportPage key="re" shell="re" /></Lazy> },
+  { path: 'excelimport/view/:id', handle: titled('Excel Import'), element: <Lazy><ExcelImportPage key="re-view" shell="re" /></Lazy> },
+  { path: 'form/:id', handle: titled('Form'), element: <Lazy><FormEntryPage key="re" side="entity" /></Lazy> },
+  { path: 'formhistory/:id', handle: titled('Form history'), element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
+  { path: 'consolidated/:id', handle: titled('Form'), element: <Lazy><ConsolidatedFormPage key="re" side="entity" /></Lazy> },
   // The Submissions list with Create New Forms, before the named list's generic route.
-  { path: 'batches', element: <Lazy><BatchesPage key="re" shell="re" /></Lazy> },
-  { path: 'batch/:id', element: <Lazy><BatchFormsPage key="re" shell="re" /></Lazy> },
+  { path: 'batches', handle: titled('Submission'), element: <Lazy><BatchesPage key="re" shell="re" /></Lazy> },
+  { path: 'batch/:id', handle: titled('Submission'), element: <Lazy><BatchFormsPage key="re" shell="re" /></Lazy> },
   ...screenRoutes('re'),
+  UNKNOWN_IN_SHELL,
 ];
 
 const IRU_ROUTES: RouteObject[] = [
   { index: true, element: <IruLanding /> },
-  { path: 'dashboard', element: <Lazy><IruDashboard /></Lazy> },
-  { path: 'profile', element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
-  { path: 'profile/view', element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
-  { path: 'profile/edit/:data_id', element: <Lazy><OwnProfile mode="edit" shell="iru" /></Lazy> },
-  { path: 'bulletin', element: <Lazy><BulletinListPage /></Lazy> },
-  { path: 'bulletin/create', element: <Lazy><BulletinEditPage key="create" /></Lazy> },
-  { path: 'bulletin/:id/edit', element: <Lazy><BulletinEditPage key="edit" /></Lazy> },
-  { path: 'bulletin/:id', element: <Lazy><BulletinDetailPage key="iru" shell="iru" /></Lazy> },
-  { path: 'helpdesk/:id', element: <Lazy><ThreadPage key="helpdesk" kind="helpdesk" shell="iru" /></Lazy> },
-  { path: 'query', element: <Lazy><QueryListPage shell="iru" /></Lazy> },
-  { path: 'query/create', element: <Lazy><QueryCreatePage /></Lazy> },
-  { path: 'query/:id', element: <Lazy><ThreadPage key="query" kind="query" shell="iru" /></Lazy> },
-  { path: 'requestvalue/:id', element: <Lazy><DropdownRequestPage key="iru" shell="iru" /></Lazy> },
-  { path: 'excelimport/create', element: <Lazy><ExcelImportCreatePage key="iru" shell="iru" /></Lazy> },
-  { path: 'excelimport/:id', element: <Lazy><ExcelImportPage key="iru" shell="iru" /></Lazy> },
-  { path: 'excelimport/view/:id', element: <Lazy><ExcelImportPage key="iru-view" shell="iru" /></Lazy> },
+  { path: 'dashboard', handle: titled('Dashboard'), element: <Lazy><IruDashboard /></Lazy> },
+  { path: 'profile', handle: titled('My Profile'), element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
+  { path: 'profile/view', handle: titled('My Profile'), element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
+  { path: 'profile/edit/:data_id', handle: titled('Edit My Profile'), element: <Lazy><OwnProfile mode="edit" shell="iru" /></Lazy> },
+  { path: 'bulletin', handle: titled('Bulletin'), element: <Lazy><BulletinListPage /></Lazy> },
+  { path: 'bulletin/create', handle: titled('Create Bulletin'), element: <Lazy><BulletinEditPage key="create" /></Lazy> },
+  { path: 'bulletin/:id/edit', handle: titled('Edit Bulletin'), element: <Lazy><BulletinEditPage key="edit" /></Lazy> },
+  { path: 'bulletin/:id', handle: titled('Bulletin'), element: <Lazy><BulletinDetailPage key="iru" shell="iru" /></Lazy> },
+  { path: 'helpdesk/:id', handle: titled('Helpdesk'), element: <Lazy><ThreadPage key="helpdesk" kind="helpdesk" shell="iru" /></Lazy> },
+  { path: 'query', handle: titled('Query'), element: <Lazy><QueryListPage shell="iru" /></Lazy> },
+  { path: 'query/create', handle: titled('Create New Query'), element: <Lazy><QueryCreatePage /></Lazy> },
+  { path: 'query/:id', handle: titled('Query'), element: <Lazy><ThreadPage key="query" kind="query" shell="iru" /></Lazy> },
+  { path: 'requestvalue/:id', handle: titled('Dropdown Request'), element: <Lazy><DropdownRequestPage key="iru" shell="iru" /></Lazy> },
+  { path: 'excelimport/create', handle: titled('Create Excel Import'), element: <Lazy><ExcelImportCreatePage key="iru" shell="iru" /></Lazy> },
+  { path: 'excelimport/:id', handle: titled('Excel Import'), element: <Lazy><ExcelImportPage key="iru" shell="iru" /></Lazy> },
+  { path: 'excelimport/view/:id', handle: titled('Excel Import'), element: <Lazy><ExcelImportPage key="iru-view" shell="iru" /></Lazy> },
   // Seed 003 §2.8: the role editor (which also creates a role) and User Group Maintenance.
-  { path: 'permission/role/create', element: <Lazy><RoleEditorPage /></Lazy> },
-  { path: 'permission/role/:data_id', element: <Lazy><RoleEditorPage /></Lazy> },
-  { path: 'user/group/:data_id', element: <Lazy><UserGroupPage /></Lazy> },
+  { path: 'permission/role/create', handle: titled('New role'), element: <Lazy><RoleEditorPage /></Lazy> },
+  { path: 'permission/role/:data_id', handle: titled('Role & Permission'), element: <Lazy><RoleEditorPage /></Lazy> },
+  { path: 'user/group/:data_id', handle: titled('User Group Maintenance'), element: <Lazy><UserGroupPage /></Lazy> },
   // Seed 001 §2.2: the designer of a template, ?ovr= an override of it; a non-numeric id or, with
   // no id, ?form= opens a static JSON form.
-  { path: 'formviewer/:id', element: <Lazy><DesignerPage /></Lazy> },
-  { path: 'form/:id', element: <Lazy><FormEntryPage key="iru" side="regulator" /></Lazy> },
-  { path: 'formhistory/:id', element: <Lazy><FormHistoryPage key="iru" side="regulator" /></Lazy> },
-  { path: 'consolidated/:id', element: <Lazy><ConsolidatedFormPage key="iru" side="regulator" /></Lazy> },
-  { path: 'formviewer', element: <Lazy><DesignerPage /></Lazy> },
-  { path: 'openperiod', element: <Lazy><OpenPeriodPage /></Lazy> },
-  { path: 'completeness', element: <Lazy><CompletenessPage /></Lazy> },
+  { path: 'formviewer/:id', handle: titled('Form Viewer'), element: <Lazy><DesignerPage /></Lazy> },
+  { path: 'form/:id', handle: titled('Form'), element: <Lazy><FormEntryPage key="iru" side="regulator" /></Lazy> },
+  { path: 'formhistory/:id', handle: titled('Form history'), element: <Lazy><FormHistoryPage key="iru" side="regulator" /></Lazy> },
+  { path: 'consolidated/:id', handle: titled('Form'), element: <Lazy><ConsolidatedFormPage key="iru" side="regulator" /></Lazy> },
+  { path: 'formviewer', handle: titled('Form Viewer'), element: <Lazy><DesignerPage /></Lazy> },
+  { path: 'openperiod', handle: titled('Open a period'), element: <Lazy><OpenPeriodPage /></Lazy> },
+  { path: 'completeness', handle: titled('Completeness and timeliness'), element: <Lazy><CompletenessPage /></Lazy> },
   // The Submissions list (titled RE Submissions) and the forms of a batch, before the named list's route.
-  { path: 'batches', element: <Lazy><BatchesPage key="iru" shell="iru" /></Lazy> },
-  { path: 'batch/:id', element: <Lazy><BatchFormsPage key="iru" shell="iru" /></Lazy> },
+  { path: 'batches', handle: titled('RE Submissions'), element: <Lazy><BatchesPage key="iru" shell="iru" /></Lazy> },
+  { path: 'batch/:id', handle: titled('Submission'), element: <Lazy><BatchFormsPage key="iru" shell="iru" /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
-  { path: 'formtemplate/view/:id', element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
+  { path: 'formtemplate/view/:id', handle: titled('Form'), element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
   ...screenRoutes('iru'),
+  UNKNOWN_IN_SHELL,
 ];
 
 const ADMIN_ROUTES: RouteObject[] = [
-  { path: 'admin', element: <FirstMenuEntry kind="admin" /> },
-  { path: 'mainform/:form_id/:mode/:data_id?', element: <Lazy><AnyForm shell="admin" basePath="/mainform" /></Lazy> },
+  { path: 'admin', handle: titled('Administration'), element: <FirstMenuEntry kind="admin" /> },
+  { path: 'mainform/:form_id/:mode/:data_id?', handle: titled('Form'), element: <Lazy><AnyForm shell="admin" basePath="/mainform" /></Lazy> },
   // The editors of screen metadata (issue 5): structured, raw JSON beside it, live preview.
-  { path: 'listview_wiz/:id?', element: <Lazy><ListviewWizardPage /></Lazy> },
-  { path: 'weblists/:id?', element: <Lazy><WebListEditorPage /></Lazy> },
-  { path: 'moduleform/edit/v2/:data_id?', element: <Lazy><FormEditorPage /></Lazy> },
-  { path: 'mdash/:id?', element: <Lazy><ChartEditorPage /></Lazy> },
-  { path: 'sample_dash/:group_id', element: <Lazy><SampleDashPage /></Lazy> },
+  { path: 'listview_wiz/:id?', handle: titled('WebList View'), element: <Lazy><ListviewWizardPage /></Lazy> },
+  { path: 'weblists/:id?', handle: titled('WebList'), element: <Lazy><WebListEditorPage /></Lazy> },
+  { path: 'moduleform/edit/v2/:data_id?', handle: titled('WebForm'), element: <Lazy><FormEditorPage /></Lazy> },
+  { path: 'mdash/:id?', handle: titled('Dashboard charts'), element: <Lazy><ChartEditorPage /></Lazy> },
+  { path: 'sample_dash/:group_id', handle: titled('Dashboard'), element: <Lazy><SampleDashPage /></Lazy> },
   ...screenRoutes('admin'),
   // Seed 000 §2.11 names a group's own address /dashgroup/{data_id} (form 129) beside /create.
-  { path: 'dashgroup/:data_id', element: <Lazy><NamedForm list={152} mode="view" basePath="/dashgroup" shell="admin" /></Lazy> },
+  { path: 'dashgroup/:data_id', handle: titled('Dashboard group'), element: <Lazy><NamedForm list={152} mode="view" basePath="/dashgroup" shell="admin" /></Lazy> },
 ];
 
 function routesOf(kind: ShellKind): RouteObject[] {
@@ -222,7 +239,7 @@ function routesOf(kind: ShellKind): RouteObject[] {
 export function routeExistsIn(kind: ShellKind): (to: string) => boolean {
   const prefix = shellPrefix(kind);
   const patterns = routesOf(kind)
-    .filter((r) => r.path)
+    .filter((r) => r.path && r.path !== '*')
     .map((r) => `${prefix}/${r.path}`);
   // Screens outside the shells (sign-out, password) exist for everyone.
   return (to) => ['/user/logout', '/change-password', '/lockscreen'].includes(to) || patterns.some((p) => matchPath({ path: p, end: true }, to.split('?')[0]) !== null);
@@ -252,9 +269,25 @@ function FirstMenuEntry({ kind }: { kind: ShellKind }) {
   return to ? <Navigate to={to} replace /> : <p className="empty">There is nothing here for your account yet.</p>;
 }
 
+/**
+ * The shell of the signed-in user's own kind around `content`: where an address that is no
+ * screen, or a shell the user may not open, says so (instead of a silent redirect).
+ */
+function OwnShell({ content }: { content: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
+  const type = loginTypeOf(user);
+  const kind: ShellKind = type === 'RE' ? 're' : type === 'IRU' ? 'iru' : 'admin';
+  return <ShellLayout kind={kind} menu={MENUS[kind]} routeExists={routeExistsIn(kind)} rightPanel={kind === 're' ? <EntityPanel /> : undefined} content={content} />;
+}
+
+const DENIED = <OwnShell content={<NotAllowedPage />} />;
+
 function Root() {
   return (
     <>
+      <RouteTitle />
       <Outlet />
       <DialogHost />
     </>
@@ -266,26 +299,27 @@ export function createRouter() {
     {
       element: <Root />,
       children: [
-        { path: '/', element: <RedirectSignedIn><SignInPage /></RedirectSignedIn> },
-        { path: '/login', element: <RequireSignIn><SignInPage /></RequireSignIn> },
-        { path: '/register', element: <RedirectSignedIn><Lazy><RegisterPage /></Lazy></RedirectSignedIn> },
-        { path: '/lockscreen', element: <RequireSignIn><Lazy><LockScreenPage /></Lazy></RequireSignIn> },
+        { path: '/', handle: titled('Sign in'), element: <RedirectSignedIn><SignInPage /></RedirectSignedIn> },
+        { path: '/login', handle: titled('Sign in'), element: <RequireSignIn><SignInPage /></RequireSignIn> },
+        { path: '/register', handle: titled('Register'), element: <RedirectSignedIn><Lazy><RegisterPage /></Lazy></RedirectSignedIn> },
+        { path: '/lockscreen', handle: titled('Screen Locked'), element: <RequireSignIn><Lazy><LockScreenPage /></Lazy></RequireSignIn> },
         {
           // RE users to /re, IRU users to /iru (the demo with ?server=), administrators the demo page.
           path: '/home',
+          handle: titled('Home'),
           element: <HomeDispatch shell={(kind) => <ShellLayout kind={kind} menu={MENUS[kind]} routeExists={routeExistsIn(kind)} />} />,
           children: [{ index: true, element: <Lazy><HomeDemoPage /></Lazy> }],
         },
-        { path: '/change-password', element: <RequireSignIn><Lazy><PasswordPage mode="change-password" /></Lazy></RequireSignIn> },
-        { path: '/first-time-login', element: <RequireSignIn><Lazy><PasswordPage mode="first-time-login" /></Lazy></RequireSignIn> },
-        { path: '/password-expiry', element: <RequireSignIn><Lazy><PasswordPage mode="password-expiry" /></Lazy></RequireSignIn> },
-        { path: '/reset-password', element: <Lazy><PasswordPage mode="reset-password" /></Lazy> },
-        { path: '/verify-email', element: <Lazy><VerifyEmailPage /></Lazy> },
-        { path: '/user/logout', element: <Lazy><LogoutPage /></Lazy> },
+        { path: '/change-password', handle: titled('Change Password'), element: <RequireSignIn><Lazy><PasswordPage mode="change-password" /></Lazy></RequireSignIn> },
+        { path: '/first-time-login', handle: titled('Set Your Password'), element: <RequireSignIn><Lazy><PasswordPage mode="first-time-login" /></Lazy></RequireSignIn> },
+        { path: '/password-expiry', handle: titled('Password Expired'), element: <RequireSignIn><Lazy><PasswordPage mode="password-expiry" /></Lazy></RequireSignIn> },
+        { path: '/reset-password', handle: titled('Reset Password'), element: <Lazy><PasswordPage mode="reset-password" /></Lazy> },
+        { path: '/verify-email', handle: titled('E-mail Verification'), element: <Lazy><VerifyEmailPage /></Lazy> },
+        { path: '/user/logout', handle: titled('Logged Out'), element: <Lazy><LogoutPage /></Lazy> },
         {
           path: '/re',
           element: (
-            <RequireLoginType types={['RE']}>
+            <RequireLoginType types={['RE']} denied={DENIED}>
               <ShellLayout kind="re" menu={RE_MENU} routeExists={routeExistsIn('re')} rightPanel={<EntityPanel />} />
             </RequireLoginType>
           ),
@@ -294,7 +328,7 @@ export function createRouter() {
         {
           path: '/iru',
           element: (
-            <RequireLoginType types={['IRU']}>
+            <RequireLoginType types={['IRU']} denied={DENIED}>
               <ShellLayout kind="iru" menu={IRU_MENU} routeExists={routeExistsIn('iru')} />
             </RequireLoginType>
           ),
@@ -303,17 +337,19 @@ export function createRouter() {
         {
           // The internal administration screens (seed 000 §2.11) sit at the top level.
           element: (
-            <RequireLoginType types={['ADMIN']} otherwise="/">
+            <RequireLoginType types={['ADMIN']} denied={DENIED}>
               <ShellLayout kind="admin" menu={ADMIN_MENU} routeExists={routeExistsIn('admin')} />
             </RequireLoginType>
           ),
           children: ADMIN_ROUTES,
         },
-        { path: '*', element: <Navigate to="/" replace /> },
+        // Seed 000 §2.1 sends unknown paths to /; issue 18 has them say so instead (docs/client.md).
+        { path: '*', handle: titled('Page not found'), element: <OwnShell content={<NotFoundPage />} /> },
       ],
     },
   ]);
   setNavigator((to) => void router.navigate(to));
+  closeDialogsOnUserChange();
   return router;
 }
 

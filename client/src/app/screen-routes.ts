@@ -10,14 +10,16 @@ export interface ListScreen {
   shells: ShellKind[];
   /** `{path}/create` is a hand-built page (router.tsx), not the list's form. */
   ownCreate?: boolean;
+  /** Only the primary user of the current entity may open it (seed 000 §6), by address too. */
+  primaryOnly?: boolean;
 }
 
 export const LIST_SCREENS: ListScreen[] = [
   // Seed 000 §2.12 (RE) and their regulator counterparts (seed 003 §2.10).
   { path: 'reportingentity', list: 58, shells: ['re', 'iru'] },
   // Its create page is the hand-built Register Sub User (REContact.registerSub), router.tsx.
-  { path: 'registersubusers', list: 81, shells: ['re'], ownCreate: true },
-  { path: 'userre', list: 148, shells: ['re'] },
+  { path: 'registersubusers', list: 81, shells: ['re'], ownCreate: true, primaryOnly: true },
+  { path: 'userre', list: 148, shells: ['re'], primaryOnly: true },
   { path: 'listgroup', list: 43, shells: ['re', 'iru'] },
   { path: 'redropdown', list: 47, shells: ['re'] },
   { path: 'redropdowngroup', list: 48, shells: ['re', 'iru'] },

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
 import { dialogs } from '../ui/dialogs';
+import { LEAVE_PAGE_MESSAGE, useLeaveGuard } from '../ui/leave-guard';
 import { useSession } from '../session/session-store';
 import { MESSAGES, registrationProblems } from '../../../engine/accounts/registration-rules.js';
 import { FieldError, PositionSelect, TextField, type FieldErrors } from './fields';
@@ -62,10 +63,15 @@ export function subUserProblems(f: SubUserForm): FieldErrors {
   return problems;
 }
 
+const BLANK: SubUserForm = { companyno: '', otherno: '', name: '', contactno: '', email: '', password: '', confirm: '', position2: '', role: 'role_preparer' };
+
 export default function SubUserRegisterPage() {
   const { re } = useSession();
   const navigate = useNavigate();
-  const [form, setForm] = useState<SubUserForm>({ companyno: '', otherno: '', name: '', contactno: '', email: '', password: '', confirm: '', position2: '', role: 'role_preparer' });
+  const [form, setForm] = useState<SubUserForm>(BLANK);
+  // The form as it came (the entity's numbers filled in): the leave guard asks about changes since.
+  const [baseline, setBaseline] = useState<SubUserForm>(BLANK);
+  const { allowNext } = useLeaveGuard(JSON.stringify(form) !== JSON.stringify(baseline), LEAVE_PAGE_MESSAGE);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [positions, setPositions] = useState<Position[]>([]);
 
@@ -75,7 +81,12 @@ export default function SubUserRegisterPage() {
     // The entity's own numbers, which the server checks the sub user's against.
     rpc
       .select<{ companyno: string; otherno: string } & Record<string, unknown>>({ module: 'RE-RE', fields: ['companyno', 'otherno'], where: [['id', '=', re]], max: 1 })
-      .then((r) => live && r.rows[0] && setForm((f) => ({ ...f, companyno: String(r.rows[0].companyno ?? ''), otherno: String(r.rows[0].otherno ?? '') })), () => undefined);
+      .then((r) => {
+        if (!live || !r.rows[0]) return;
+        const numbers = { companyno: String(r.rows[0].companyno ?? ''), otherno: String(r.rows[0].otherno ?? '') };
+        setForm((f) => ({ ...f, ...numbers }));
+        setBaseline((b) => ({ ...b, ...numbers }));
+      }, () => undefined);
     return () => {
       live = false;
     };
@@ -90,6 +101,7 @@ export default function SubUserRegisterPage() {
     const userid = await sendRegistration('REContact.registerSub', payloadOf(form), setErrors);
     if (userid === null) return;
     await dialogs.alert('Created', `User id is: ${userid}`, 'success');
+    allowNext();
     navigate(LIST);
   }
 

@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
+import { LEAVE_PAGE_MESSAGE, useLeaveGuard } from '../ui/leave-guard';
 import { sanitizeRichText } from '../ui/rich-text';
 import { uploadAll } from '../threads/attachments';
 import { BULLETIN_ACTIVE, BULLETIN_INACTIVE, draftProblem, todayUtc, type BulletinDraft } from './bulletin-format';
@@ -40,12 +41,13 @@ function RichText({ value, onChange }: { value: string; onChange: (html: string)
   };
   return (
     <div>
-      <div className="bulletin-sector-buttons">
-        <button className="btn btn-small" type="button" onClick={() => command('bold')}><b>B</b></button>
-        <button className="btn btn-small" type="button" onClick={() => command('italic')}><i>I</i></button>
-        <button className="btn btn-small" type="button" onClick={() => command('insertUnorderedList')}>• List</button>
+      {/* A mouse press on a toolbar button keeps the focus (and selection) in the text it formats. */}
+      <div className="bulletin-sector-buttons" role="toolbar" aria-label="Message formatting" onMouseDown={(e) => e.preventDefault()}>
+        <button className="btn btn-small" type="button" aria-label="Bold" onClick={() => command('bold')}><b>B</b></button>
+        <button className="btn btn-small" type="button" aria-label="Italic" onClick={() => command('italic')}><i>I</i></button>
+        <button className="btn btn-small" type="button" aria-label="Bulleted list" onClick={() => command('insertUnorderedList')}>• List</button>
       </div>
-      <div ref={box} className="bulletin-editor" contentEditable suppressContentEditableWarning data-field="message" onInput={() => onChange(box.current?.innerHTML ?? '')} onPaste={paste} />
+      <div ref={box} className="bulletin-editor" contentEditable suppressContentEditableWarning role="textbox" aria-multiline="true" aria-label="Message" data-field="message" onInput={() => onChange(box.current?.innerHTML ?? '')} onPaste={paste} />
     </div>
   );
 }
@@ -56,11 +58,14 @@ export default function BulletinEditPage() {
   const navigate = useNavigate();
   const [sectors, setSectors] = useState<Sector[]>([]);
   const [draft, setDraft] = useState<BulletinDraft>(EMPTY);
+  // What the draft was when loaded: the leave guard asks only about changes since.
+  const [baseline, setBaseline] = useState<BulletinDraft>(EMPTY);
   const [stored, setStored] = useState<Row | null>(null);
   const [files, setFiles] = useState<Row[]>([]);
   const [picked, setPicked] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { allowNext } = useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(baseline) || picked.length > 0, LEAVE_PAGE_MESSAGE);
 
   async function loadFiles(bulletin: number) {
     const { rows } = await rpc.select({ module: ATTACHMENTS.module, fields: ['id', 'updatectr', 'name', 'url'], where: [[ATTACHMENTS.key, '=', bulletin]], order: 'id asc', max: 1000 });
@@ -80,14 +85,16 @@ export default function BulletinEditPage() {
       }
       const links = await sectorsOf([bulletin]);
       setStored(row);
-      setDraft({
+      const loaded: BulletinDraft = {
         name: String(row.name ?? ''),
         message: String(row.message ?? ''),
         startdate: dateToDisplay(String(row.startdate ?? '')),
         enddate: dateToDisplay(String(row.enddate ?? '')),
         state: Number(row.state),
         sectors: links.get(bulletin) ?? [],
-      });
+      };
+      setDraft(loaded);
+      setBaseline(loaded);
       await loadFiles(bulletin);
     })().catch(presentError);
   }, [editing, id, navigate]);
@@ -136,6 +143,7 @@ export default function BulletinEditPage() {
         const sent = await emailBulletin(saved.id, false);
         await dialogs.alert('Created!', sent ? EMAIL_SENT : EMAIL_NOT_SENT, sent ? 'success' : 'warning');
       }
+      allowNext();
       navigate(`/iru/bulletin/${saved.id}`);
     } catch (err) {
       void presentError(err);

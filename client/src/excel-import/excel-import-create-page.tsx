@@ -23,7 +23,7 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
   const [importtype, setImporttype] = useState(types.length === 1 ? types[0].value : '');
   const [files, setFiles] = useState<File[]>([]);
   const input = useRef<HTMLInputElement>(null);
-  const { invalid, busy, submit } = useCreateSave();
+  const { invalid, busy, submit } = useCreateSave([name, importtype, files.map((f) => f.name)]);
   const module = shell === 're' ? 'RE-ExcelImport' : 'ExcelImport';
 
   async function pick(list: FileList | null) {

@@ -2,10 +2,12 @@
 // status, the error description and the workbooks. While the import is Not Started or In
 // Progress the page reads it again every 3 seconds (seed 001 §9), so the job's outcome shows
 // without a reload; a failed import offers the copy of the workbook with the bad cells marked.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
-import { Loading } from '../ui/loading';
+import { usePageTitle } from '../app/page-title';
+import { recordIdOf, useRecordLoad } from '../ui/use-record-load';
+import { RecordLoadView } from '../ui/record-load-view';
 import { presentError } from '../rpc/error-presenter';
 import { attachmentsOf, type Attachment } from '../threads/attachments';
 import { importTypeLabel } from './import-types';
@@ -20,39 +22,39 @@ export default function ExcelImportPage({ shell }: { shell: 're' | 'iru' }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const module = shell === 're' ? 'RE-ExcelImport' : 'ExcelImport';
-  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const [files, setFiles] = useState<Attachment[]>([]);
   const [download, setDownload] = useState<string | null>(null);
+  const importId = recordIdOf(id);
 
-  const load = useCallback(async () => {
-    try {
-      const { rows } = await rpc.select({ module, fields: FIELDS, where: [['id', '=', Number(id)]] });
-      const row = rows[0] ?? null;
-      setRecord(row);
-      if (row && !RUNNING.has(Number(row.state)) && row.job) {
-        // The marked copy belongs to whoever ran the import: others simply get no link.
-        const status = await rpc.json<{ result: string | null }>('Job.ImportFromExcel.status', { id: Number(row.job) }).catch(() => null);
-        const parsed = status?.result ? (JSON.parse(status.result) as { download?: string | null }) : null;
-        setDownload(parsed?.download ?? null);
-      }
-    } catch (e) {
-      await presentError(e);
+  const loaded = useRecordLoad(async () => {
+    if (importId === null) return null;
+    const { rows } = await rpc.select({ module, fields: FIELDS, where: [['id', '=', importId]] });
+    const row = rows[0] ?? null;
+    if (row && !RUNNING.has(Number(row.state)) && row.job) {
+      // The marked copy belongs to whoever ran the import: others simply get no link.
+      const status = await rpc.json<{ result: string | null }>('Job.ImportFromExcel.status', { id: Number(row.job) }).catch(() => null);
+      const parsed = status?.result ? (JSON.parse(status.result) as { download?: string | null }) : null;
+      setDownload(parsed?.download ?? null);
     }
-  }, [module, id]);
+    return row;
+  }, [module, importId]);
+  const { reload } = loaded;
 
   useEffect(() => {
-    void load();
-    attachmentsOf('ExcelImport_Reference', 'fk_excelimport', [Number(id)]).then(setFiles).catch((e) => void presentError(e));
-  }, [load, id]);
+    if (importId === null) return;
+    attachmentsOf('ExcelImport_Reference', 'fk_excelimport', [importId]).then(setFiles).catch((e) => void presentError(e));
+  }, [importId]);
 
+  const record = loaded.status === 'ready' ? loaded.value : null;
   const state = record ? Number(record.state) : null;
   useEffect(() => {
     if (state === null || !RUNNING.has(state)) return;
-    const timer = setInterval(() => void load(), POLL_MS);
+    const timer = setInterval(() => void reload(), POLL_MS);
     return () => clearInterval(timer);
-  }, [state, load]);
+  }, [state, reload]);
+  usePageTitle(record ? `${String(record.name ?? '')} - Excel Import` : null);
 
-  if (!record) return <Loading />;
+  if (!record) return <RecordLoadView state={loaded} what="Excel Import" back={{ to: `/${shell}/excelimport`, label: 'Back to Excel Import' }}>{() => null}</RecordLoadView>;
   const row = (label: string, v: unknown) => (
     <tr>
       <th>{label}</th>

@@ -3,7 +3,9 @@
 // cell's note and message, Save / Validate and the sign-off or review buttons of the form's state.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PORTAL_NAME } from '../shells/footer';
+import { usePageTitle } from '../app/page-title';
+import { RecordLoadView } from '../ui/record-load-view';
+import { recordIdOf } from '../ui/use-record-load';
 import { useLeaveGuard } from '../ui/leave-guard';
 import { Loading } from '../ui/loading';
 import { cellKey } from './entry-model';
@@ -19,7 +21,7 @@ import './filing.css';
 
 export default function EntryPage({ side }: { side: Side }) {
   const { id } = useParams();
-  const f = useFormEntry(side, Number(id));
+  const f = useFormEntry(side, recordIdOf(id) ?? 0);
   const navigate = useNavigate();
   const [tabIndex, setTabIndex] = useState(0);
   const [selected, setSelected] = useState<{ row: number; col: number } | null>(null);
@@ -30,9 +32,7 @@ export default function EntryPage({ side }: { side: Side }) {
   const mayDownloadApproverOnly = loginTypeOf(user) !== 'RE' || Boolean(user?.roles['27']);
 
   const heading = f.record ? `${f.record.code} - ${f.record.name}` : 'Form';
-  useEffect(() => {
-    document.title = `${f.state.status === 'missing' ? 'Form not found' : heading} | ${PORTAL_NAME}`;
-  }, [heading, f.state.status]);
+  usePageTitle(f.record ? heading : null);
 
   const template = f.template;
   const entry = f.entry;
@@ -55,16 +55,7 @@ export default function EntryPage({ side }: { side: Side }) {
     return out;
   }, [entry, view, tab, tabIndex]);
 
-  if (f.state.status === 'loading') return <Loading />;
-  if (f.state.status === 'missing' || f.state.status === 'error') {
-    return (
-      <section className="page" data-not-found>
-        <h1>Form</h1>
-        <p className="empty" role="alert">{f.state.status === 'missing' ? FORM_NOT_FOUND : f.state.message}</p>
-        <Link to={`${shell}/dashboard`} className="btn">Back to the dashboard</Link>
-      </section>
-    );
-  }
+  if (f.state.status !== 'ready') return <RecordLoadView state={f.state} what="Form" notFound={FORM_NOT_FOUND} back={{ to: `${shell}/dashboard`, label: 'Back to the dashboard' }}>{() => null}</RecordLoadView>;
   if (!template || !entry || !tab || !view || !f.record) return <Loading />;
   const record = f.record;
   const site = selected ? entry.site(tabIndex, selected.row, selected.col) : undefined;

@@ -6,10 +6,10 @@ import { Link, useParams } from 'react-router-dom';
 import type { FormProperties } from '../../../engine/filing/template-schema.js';
 import { findCell } from '../../../engine/filing/cell-codes.js';
 import { columnIndex } from '../../../engine/filing/template-grid.js';
-import { PORTAL_NAME } from '../shells/footer';
-import { RpcError } from '../rpc/rpc';
+import { usePageTitle } from '../app/page-title';
 import { presentError } from '../rpc/error-presenter';
-import { Loading } from '../ui/loading';
+import { recordIdOf, useRecordLoad } from '../ui/use-record-load';
+import { RecordLoadView } from '../ui/record-load-view';
 import { formatDateTime } from '../ui/date-format';
 import { shownValue } from './entry-model';
 import * as api from './filing-api';
@@ -17,30 +17,20 @@ import { STATE_NAMES } from './sign-off';
 import { FORM_NOT_FOUND } from './use-form-entry';
 import './filing.css';
 
-type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; record: api.FormRecord; versions: api.Version[]; template: FormProperties | null };
+interface History {
+  record: api.FormRecord;
+  versions: api.Version[];
+  template: FormProperties | null;
+}
 
-function useHistory(side: api.Side, id: number): Loaded {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      if (!Number.isInteger(id) || id < 1) return setState({ status: 'missing' });
-      const record = await api.loadFormRecord(side, id);
-      if (!record) return live && setState({ status: 'missing' });
-      const versions = await api.history(id);
-      // The template only names the cells; the history stands without it.
-      const template = await api.templateOf(id).catch(() => null);
-      if (live) setState({ status: 'ready', record, versions, template });
-    })().catch((e: unknown) => {
-      if (!live) return;
-      if (e instanceof RpcError && (e.code === 'E_NOTFOUND' || e.code === 'E_NOPERMISSION')) return setState({ status: 'missing' });
-      setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [side, id]);
-  return state;
+async function loadHistory(side: api.Side, id: number | null): Promise<History | null> {
+  if (id === null) return null;
+  const record = await api.loadFormRecord(side, id);
+  if (!record) return null;
+  const versions = await api.history(id);
+  // The template only names the cells; the history stands without it.
+  const template = await api.templateOf(id).catch(() => null);
+  return { record, versions, template };
 }
 
 /** The template cell a changed address names (for its label and its value's format). */
@@ -55,8 +45,10 @@ function cellOf(template: FormProperties | null, c: api.CellChange) {
 
 export default function HistoryPage({ side }: { side: api.Side }) {
   const { id } = useParams();
-  const formId = Number(id);
-  const h = useHistory(side, formId);
+  const formId = recordIdOf(id) ?? 0;
+  const loaded = useRecordLoad(() => loadHistory(side, recordIdOf(id)), [side, id]);
+  // A form out of the caller's reach is, to them, not found.
+  const h = loaded.status === 'not-allowed' ? { status: 'missing' as const } : loaded.status === 'ready' ? { status: 'ready' as const, ...loaded.value } : loaded;
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   // The cells changed together with the pair of versions they were read for, so that the heading
@@ -64,9 +56,7 @@ export default function HistoryPage({ side }: { side: api.Side }) {
   const [changes, setChanges] = useState<{ lo: number; hi: number; cells: api.CellChange[] } | null>(null);
   const shell = side === 'entity' ? '/re' : '/iru';
   const heading = h.status === 'ready' ? `History of ${h.record.code} - ${h.record.name}` : 'Form history';
-  useEffect(() => {
-    document.title = `${h.status === 'missing' ? 'Form not found' : heading} | ${PORTAL_NAME}`;
-  }, [heading, h.status]);
+  usePageTitle(h.status === 'ready' ? heading : null);
 
   // The two latest versions are compared at first.
   useEffect(() => {
@@ -90,16 +80,7 @@ export default function HistoryPage({ side }: { side: api.Side }) {
   const template = h.status === 'ready' ? h.template : null;
   const rows = useMemo(() => (changes?.cells ?? []).map((c) => ({ c, cell: cellOf(template, c) })), [changes, template]);
 
-  if (h.status === 'loading') return <Loading />;
-  if (h.status !== 'ready') {
-    return (
-      <section className="page" data-not-found>
-        <h1>Form history</h1>
-        <p className="empty" role="alert">{h.status === 'missing' ? FORM_NOT_FOUND : h.message}</p>
-        <Link to={`${shell}/dashboard`} className="btn">Back to the dashboard</Link>
-      </section>
-    );
-  }
+  if (h.status !== 'ready') return <RecordLoadView state={h} what="Form" notFound={FORM_NOT_FOUND} back={{ to: `${shell}/dashboard`, label: 'Back to the dashboard' }}>{() => null}</RecordLoadView>;
   const tabTitle = (tabId: string) => template?.items.find((t) => t.id === tabId)?.title ?? tabId;
   return (
     <section className="page filing-history" data-form-history>

@@ -2,6 +2,7 @@
 // Edit, Save, Save and New, Update, the form's own buttons, PDF export), the concurrent-edit
 // notice, the fields rendered by @rjsf/core with their messages, and the relation lists.
 import { useMemo, useRef, useState } from 'react';
+import { usePageTitle } from '../app/page-title';
 // The Form module itself: @rjsf/core's index also exports getTestRegistry, which imports
 // @rjsf/validator-ajv8 (eval), a package this client no longer has (form-validator.ts).
 import Form from '@rjsf/core/lib/components/Form.js';
@@ -65,7 +66,25 @@ function Toolbar({ c, onSubmit }: { c: FormControllerResult; onSubmit: (kind: 's
   );
 }
 
-export function FormView({ c, shell, user }: { c: FormControllerResult; shell: ShellKind; user: LoginInfo | null }) {
+/** What names a record in the tab title: its name, else its title, code or user id. */
+function recordName(record: Record<string, unknown> | null): string | null {
+  for (const f of ['name', 'title', 'code', 'userid']) {
+    const v = record?.[f];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+    if (typeof v === 'number') return String(v);
+  }
+  return null;
+}
+
+/** `Acme Bank`, `Edit Acme Bank`, `Create Reporting Entity`; the form's title without a record name. */
+export function formTabTitle(formTitle: string, mode: 'view' | 'edit' | 'create', name: string | null, notFound: boolean): string {
+  if (notFound) return 'No Record Found';
+  if (mode === 'create') return `Create ${formTitle}`;
+  const subject = name ?? formTitle;
+  return mode === 'edit' ? `Edit ${subject}` : subject;
+}
+
+export function FormView({ c, shell, user, titled = true }: { c: FormControllerResult; shell: ShellKind; user: LoginInfo | null; titled?: boolean }) {
   const formRef = useRef<Form<FormValues>>(null);
   // After the first attempt to save, messages follow the user's corrections as they type.
   const [attempted, setAttempted] = useState(false);
@@ -73,6 +92,8 @@ export function FormView({ c, shell, user }: { c: FormControllerResult; shell: S
   const formContext: FormContext = useMemo(() => ({ record: c.record, labels: c.labels, shell }), [c.record, c.labels, shell]);
   const extraErrors = useMemo(() => errorSchemaOf(c.serverErrors), [c.serverErrors]);
   const title = c.form?.properties.title ?? c.form?.name ?? '';
+  // A preview inside an editor leaves the editor's tab title alone.
+  usePageTitle(titled ? formTabTitle(title, c.mode, recordName(c.record), c.notFound) : null);
 
   const onSubmit = (kind: 'save' | 'saveNew' | 'update') => {
     setAttempted(true);

@@ -137,7 +137,12 @@ function stateIds(map: StateMap | null, current: number | null): number[] {
 /** Where a preview goes: nowhere. */
 const stayHere = () => undefined;
 
-export function useFormController(props: FormPageProps, query: FormQuery, navigateTo: (to: string | number) => void): FormControllerResult {
+export interface FormControllerOptions {
+  /** Called after a successful save, before the page moves on (the leave guard lets that move through). */
+  onSaved?: () => void;
+}
+
+export function useFormController(props: FormPageProps, query: FormQuery, navigateTo: (to: string | number) => void, options: FormControllerOptions = {}): FormControllerResult {
   // A preview of an unsaved definition never leaves the editor's page (nor saves: see `can`).
   const preview = props.definition !== undefined;
   const navigate = preview ? stayHere : navigateTo;
@@ -351,6 +356,7 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
         }
         done();
         void dialogs.alert(MESSAGES.updatedTitle, MESSAGES.updated, 'success');
+        options.onSaved?.();
         if (!afterSave(Number(record.id))) {
           setMode('view');
           await reload();
@@ -373,6 +379,7 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
         replaceValues(freshValues(model, ready.stateMap));
         return;
       }
+      options.onSaved?.();
       if (!afterSave(Number(created.id))) {
         const record = await loadRecord(ready.module, model, String(created.id)).catch(() => null);
         setLoad({ ...ready, record, labels: await loadDisplayLabels(ready.module, model, record) });
@@ -380,7 +387,7 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
         replaceValues(record ? recordToFormData(model, record) : {});
       }
     },
-    [ready, model, query.relation, afterSave, reload, replaceValues, freshValues, showServerProblems],
+    [ready, model, query.relation, afterSave, reload, replaceValues, freshValues, showServerProblems, options],
   );
 
   const back = useCallback(() => {

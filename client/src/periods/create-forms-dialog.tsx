@@ -8,6 +8,7 @@ import { RpcError } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import type { AdhocList } from './adhoc-api';
 import { createAdhocForm } from './adhoc-api';
+import { useFocusTrap } from '../ui/focus-trap';
 
 /** Lines under the title Error, as seed 002 §5 shows them. */
 const showErrors = (lines: string[]) =>
@@ -19,6 +20,8 @@ export function CreateFormsDialog({ list, onClose, onCreated }: { list: AdhocLis
   const [year, setYear] = useState('');
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLSelectElement | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useFocusTrap(box, onClose);
   useEffect(() => first.current?.focus(), []);
   const months = list.codes.find((c) => c.code === code)?.months ?? [];
   // A month the newly chosen code does not offer is cleared.
@@ -44,8 +47,8 @@ export function CreateFormsDialog({ list, onClose, onCreated }: { list: AdhocLis
   }
 
   return (
-    <div className="dialog-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="dialog dialog-info" role="dialog" aria-modal="true" aria-labelledby="create-forms-title" data-dialog="create-forms">
+    <div className="dialog-backdrop" role="presentation">
+      <div ref={box} tabIndex={-1} className="dialog dialog-info" role="dialog" aria-modal="true" aria-labelledby="create-forms-title" data-dialog="create-forms">
         <h2 className="dialog-title" id="create-forms-title">Create New Forms</h2>
         <form className="dialog-message" onSubmit={(e) => { e.preventDefault(); void create(); }}>
           <label className="field">

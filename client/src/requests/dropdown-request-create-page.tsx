@@ -23,7 +23,7 @@ export default function DropdownRequestCreatePage() {
   const [listgroup, setListgroup] = useState(locked ?? params.get('listgroup') ?? '');
   const [value, setValue] = useState('');
   const [description, setDescription] = useState('');
-  const { invalid, busy, submit } = useCreateSave();
+  const { invalid, busy, submit } = useCreateSave([batch, form, listgroup, value, description]);
 
   useEffect(() => {
     Promise.all([

@@ -3,10 +3,12 @@
 // SMSDropdown.action.approve while it is New an Approval panel: approved value (blank keeps the
 // requested one), remark (needed to reject), Approve / Reject. The server enforces the same
 // (docs/requests.md); this page only mirrors it.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
-import { Loading } from '../ui/loading';
+import { usePageTitle } from '../app/page-title';
+import { recordIdOf, useRecordLoad } from '../ui/use-record-load';
+import { RecordLoadView } from '../ui/record-load-view';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { hasPermission, useSession } from '../session/session-store';
@@ -23,20 +25,19 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
   const navigate = useNavigate();
   const { user } = useSession();
   const module = shell === 're' ? 'RE-SMSDropdown' : 'SMSDropdown';
-  const [request, setRequest] = useState<Request | null>(null);
   const [approvevalue, setApprovevalue] = useState('');
   const [remark, setRemark] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const { rows } = await rpc.select({ module, fields: FIELDS, where: [['id', '=', Number(id)]] });
-      setRequest(rows[0] ?? null);
-    } catch (e) {
-      await presentError(e);
-    }
-  }, [module, id]);
-  useEffect(() => void load(), [load]);
+  const requestId = recordIdOf(id);
+  const loaded = useRecordLoad(async () => {
+    if (requestId === null) return null;
+    const { rows } = await rpc.select({ module, fields: FIELDS, where: [['id', '=', requestId]] });
+    return (rows[0] as Request | undefined) ?? null;
+  }, [module, requestId]);
+  const request = loaded.status === 'ready' ? loaded.value : null;
+  const load = loaded.reload;
+  usePageTitle(request ? `Dropdown Request ${String(request.value ?? '')}`.trim() : null);
 
   async function decide(state: number) {
     if (!request) return;
@@ -62,7 +63,7 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
     }
   }
 
-  if (!request) return <Loading />;
+  if (!request) return <RecordLoadView state={loaded} what="Dropdown Request" back={{ to: `/${shell}/requestvalue`, label: 'Back to the requests' }}>{() => null}</RecordLoadView>;
   const state = Number(request.state);
   const canDecide = shell === 'iru' && state === S.new && hasPermission(user, 'SMSDropdown.action.approve');
   const row = (label: string, v: unknown) => (

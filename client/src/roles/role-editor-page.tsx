@@ -5,7 +5,7 @@
 // sends only the changes (Role.setPermissions, compare-and-set on each removed grant); the
 // server refuses what this page also refuses (a blank name, a system role's grant withdrawn, a
 // task the editor does not hold, a role the editor holds: docs/roles.md) and its refusal shows.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { rpc, RpcError } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
@@ -17,6 +17,7 @@ import { loadGrants, loadRole, loadRoles, loadTasks, type RoleRecord } from './r
 import './roles.css';
 import { Loading } from '../ui/loading';
 import { REQUIRED_FIELDS } from '../rpc/save-failure';
+import { useFocusTrap } from '../ui/focus-trap';
 
 export const ROLE_MESSAGES = {
   required: REQUIRED_FIELDS,
@@ -260,6 +261,8 @@ function CopyRoleDialog({ role, onClose, onCopied }: { role: RoleRecord; onClose
   const [roles, setRoles] = useState<{ id: number; name: string }[] | null>(null);
   const [from, setFrom] = useState('');
   const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useFocusTrap(box, () => !busy && onClose());
 
   useEffect(() => {
     loadRoles().then((all) => setRoles(all.filter((r) => r.id !== role.id)), (e: unknown) => void presentError(e).then(onClose));
@@ -287,7 +290,7 @@ function CopyRoleDialog({ role, onClose, onCopied }: { role: RoleRecord; onClose
 
   return (
     <div className="dialog-backdrop" role="presentation">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="copy-role-title" data-testid="copy-role-dialog">
+      <div ref={box} tabIndex={-1} className="dialog" role="dialog" aria-modal="true" aria-labelledby="copy-role-title" data-testid="copy-role-dialog">
         <h2 id="copy-role-title" className="dialog-title">
           Copy Role
         </h2>

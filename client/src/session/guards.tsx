@@ -1,10 +1,12 @@
 // Route guards of seed 000 §6: unauthenticated users go to `/` with the full path in `next`;
 // RE users never see /iru/…, IRU users never /re/…; the internal admin screens only for users
-// who are neither. The server enforces the same through permissions on every call.
+// who are neither. The server enforces the same through permissions on every call. A signed-in
+// user at an address they may not open sees `denied` (a page that says so, issue 18), not a
+// silent redirect.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { landingFor } from '../auth/sign-in-flow';
-import { loginTypeOf, useSession } from './session-store';
+import { loginTypeOf, useSession, type LoginInfo } from './session-store';
 
 /** Where an unauthenticated user is sent: `/` with `next` holding the full path. */
 export function signInPathFor(pathWithQuery: string): string {
@@ -18,14 +20,25 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Only the given login types; anyone else goes home (or to `/` for the admin screens). */
-export function RequireLoginType({ types, otherwise = '/home', children }: { types: ('RE' | 'IRU' | 'ADMIN')[]; otherwise?: string; children: ReactNode }) {
+/** Only the given login types; anyone else signed in sees `denied`. */
+export function RequireLoginType({ types, denied, children }: { types: ('RE' | 'IRU' | 'ADMIN')[]; denied: ReactNode; children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={signInPathFor(`${location.pathname}${location.search}`)} replace />;
   const type = loginTypeOf(user);
-  if (!type || !types.includes(type)) return <Navigate to={otherwise} replace />;
+  if (!type || !types.includes(type)) return <>{denied}</>;
   return <>{children}</>;
+}
+
+/** The primary user of the session's current entity (seed 000 §6: sub-users and external users). */
+export function isPrimaryUser(user: LoginInfo | null, currentRe: number | null): boolean {
+  return Boolean(user && user.REPrimaryUser !== null && user.REPrimaryUser === (currentRe ?? user.currentRE));
+}
+
+/** Primary-user-only screens; anyone else sees `denied`, as the server refuses their calls. */
+export function RequirePrimaryUser({ denied, children }: { denied: ReactNode; children: ReactNode }) {
+  const { user, re } = useSession();
+  return <>{isPrimaryUser(user, re) ? children : denied}</>;
 }
 
 /** `/`, `/register`: a signed-in user goes where they belong (a forced screen, `next`, or home). */

@@ -15,6 +15,8 @@ export interface ShellProps {
   /** Whether a sidebar target is a screen of this build (screens not built yet stay absent). */
   routeExists: (to: string) => boolean;
   rightPanel?: ReactNode;
+  /** Shown in place of the matched child route (the not-found and not-allowed pages). */
+  content?: ReactNode;
 }
 
 function UserMenu({ kind }: { kind: ShellProps['kind'] }) {
@@ -52,7 +54,7 @@ function UserMenu({ kind }: { kind: ShellProps['kind'] }) {
   );
 }
 
-export function ShellLayout({ kind, menu, routeExists, rightPanel }: ShellProps) {
+export function ShellLayout({ kind, menu, routeExists, rightPanel, content }: ShellProps) {
   const { user, re } = useSession();
   useSessionWatch();
   if (!user) return null;
@@ -73,7 +75,7 @@ export function ShellLayout({ kind, menu, routeExists, rightPanel }: ShellProps)
       <div className="shell-body">
         <Sidebar items={visibleMenu(menu, user, routeExists)} />
         <main className="content" id="content">
-          <Outlet />
+          {content ?? <Outlet />}
         </main>
         {rightPanel}
       </div>

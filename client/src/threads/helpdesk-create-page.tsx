@@ -28,7 +28,7 @@ export default function HelpdeskCreatePage() {
   const [userid, setUserid] = useState('');
   const [role, setRole] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const { invalid, busy, submit } = useCreateSave();
+  const { invalid, busy, submit } = useCreateSave([category, name, description, userid, role, files.map((f) => f.name)]);
 
   useEffect(() => {
     rpc

@@ -48,7 +48,7 @@ export default function QueryCreatePage() {
     ...Object.fromEntries(PREFILLED.filter((k) => search.get(k)).map((k) => [k, search.get(k)!])),
   }));
   const [confidential, setConfidential] = useState(false);
-  const { invalid, busy, submit } = useCreateSave();
+  const { invalid, busy, submit } = useCreateSave([v, confidential]);
   const set = (k: keyof typeof v, value: string) => setV((old) => ({ ...old, [k]: value }));
 
   const entities = useChoices(() => rpc.select({ module: 'RE', fields: ['id', 'name'], order: 'name asc', max: 1000 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))), []);

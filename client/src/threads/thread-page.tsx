@@ -2,7 +2,7 @@
 // ribbon, the question, its attachments, the messages in order, the reply box, and for IRU the
 // Change Status dialog (and for queries the conclusion box). The server decides everything it
 // shows (scope, final states, allowed states); this screen mirrors it for comfort.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DateTime } from 'luxon';
 import { rpc, RpcError, type Row } from '../rpc/rpc';
@@ -15,6 +15,7 @@ import { attachmentsOf, uploadAttachment, type Attachment } from './attachments'
 import { THREAD_KINDS, type ThreadKind, type ThreadKindName } from './thread-kinds';
 import { CLOSED_WITH_RESUBMISSION, FINAL_STATES, helpdeskTargets, LINK_USER_CATEGORY, queryTargets, ribbonTone, STATE_NAMES, threadDate } from './thread-format';
 import './threads.css';
+import { useFocusTrap } from '../ui/focus-trap';
 
 interface Loaded {
   thread: Row;
@@ -100,6 +101,8 @@ const todayIso = () => DateTime.now().toISODate() ?? '';
 
 /** The Change Status dialog: the allowed states, a confirmation before a final one; Closed with resubmission asks for the resubmission's date and reason. */
 function StatusDialog({ choices, finals, onClose, onSave }: { choices: number[]; finals: readonly number[]; onClose: () => void; onSave: (state: number, resubmission?: ResubmissionRequest) => Promise<void> }) {
+  const box = useRef<HTMLDivElement>(null);
+  useFocusTrap(box, onClose);
   const [state, setState] = useState<number | ''>('');
   const [busy, setBusy] = useState(false);
   const [date, setDate] = useState('');
@@ -134,7 +137,7 @@ function StatusDialog({ choices, finals, onClose, onSave }: { choices: number[];
   }
   return (
     <div className="dialog-backdrop">
-      <div className="dialog thread-status-dialog" role="dialog" aria-label="Change Status">
+      <div ref={box} tabIndex={-1} className="dialog thread-status-dialog" role="dialog" aria-modal="true" aria-label="Change Status">
         <h2 className="dialog-title">Change Status</h2>
         <label className="field">
           <span>Status</span>

@@ -1,10 +1,12 @@
 // The save of a hand-built create page (help desk, query, dropdown request): required fields
 // checked first with the seeds' one message, then the write, "Created!" and the next page; a
-// refusal marks the fields the server names (save-failure.ts).
+// refusal marks the fields the server names (save-failure.ts). Typed values are guarded: leaving
+// before they are saved asks first (leave-guard.ts).
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { dialogs } from './dialogs';
 import { presentSaveFailure, REQUIRED_FIELDS } from '../rpc/save-failure';
+import { LEAVE_PAGE_MESSAGE, useChanged, useLeaveGuard } from './leave-guard';
 
 export interface CreateSave {
   /** The fields shown as missing or refused. */
@@ -14,8 +16,10 @@ export interface CreateSave {
   submit: (missing: Set<string>, create: () => Promise<string>) => Promise<void>;
 }
 
-export function useCreateSave(): CreateSave {
+/** `values`: what the page's fields hold (files by name), compared with the first render's. */
+export function useCreateSave(values: unknown): CreateSave {
   const navigate = useNavigate();
+  const { allowNext } = useLeaveGuard(useChanged(values), LEAVE_PAGE_MESSAGE);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
 
@@ -26,6 +30,7 @@ export function useCreateSave(): CreateSave {
     try {
       const next = await create();
       await dialogs.alert('', 'Created!', 'success');
+      allowNext();
       navigate(next);
     } catch (err) {
       await presentSaveFailure(err, (fields) => setInvalid(new Set(fields)));

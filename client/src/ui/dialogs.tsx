@@ -1,6 +1,8 @@
 // Modal dialogs that any code may open (the error presenter, forms, sign-in): alert, confirm,
 // prompt and the blocking busy dialog ("Creating...", "Updating..."). One host renders them.
+// Each traps the focus and closes on Escape with its cancelling button (focus-trap.ts).
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useFocusTrap } from './focus-trap';
 
 export type DialogTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -97,6 +99,12 @@ function Dialog({ d }: { d: OpenDialog }) {
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const first = useRef<HTMLInputElement | HTMLButtonElement | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Escape answers as the cancelling button would (Cancel, No, Stay; OK of an alert); a busy dialog stays.
+  useFocusTrap(box, () => {
+    const cancel = d.buttons.find((b) => !b.primary) ?? d.buttons[0];
+    if (!d.busy && cancel) close(d.id, cancel.value, '');
+  });
   useEffect(() => first.current?.focus(), []);
   const answer = (button: DialogButton) => {
     if (d.input && button.value === 'ok') {
@@ -111,13 +119,23 @@ function Dialog({ d }: { d: OpenDialog }) {
   const primary = d.buttons.find((b) => b.primary);
   return (
     <div className="dialog-backdrop" role="presentation">
-      <div className={`dialog dialog-${d.tone}`} role={d.busy ? 'status' : 'alertdialog'} aria-modal="true" aria-labelledby={`dialog-title-${d.id}`} data-dialog={d.busy ? 'busy' : 'dialog'}>
+      <div
+        ref={box}
+        tabIndex={-1}
+        className={`dialog dialog-${d.tone}`}
+        role={d.busy ? 'status' : 'alertdialog'}
+        aria-modal="true"
+        aria-labelledby={d.title ? `dialog-title-${d.id}` : undefined}
+        aria-label={d.title ? undefined : d.busy ? d.message?.toString() : 'Message'}
+        aria-describedby={`dialog-message-${d.id}`}
+        data-dialog={d.busy ? 'busy' : 'dialog'}
+      >
         {d.title && (
           <h2 className="dialog-title" id={`dialog-title-${d.id}`}>
             {d.title}
           </h2>
         )}
-        <div className="dialog-message">
+        <div className="dialog-message" id={`dialog-message-${d.id}`}>
           {d.busy && <span className="spinner" aria-hidden="true" />}
           {d.message}
         </div>

@@ -46,3 +46,11 @@ export function useLeaveGuard(dirty: boolean, message: string = LEAVE_MESSAGE): 
 
   return { allowNext: useCallback(() => void (allowed.current = true), []) };
 }
+
+/** Whether `values` differ from what they were at the page's first render (a create page's "dirty"). */
+export function useChanged(values: unknown): boolean {
+  const initial = useRef<string | null>(null);
+  const now = JSON.stringify(values);
+  if (initial.current === null) initial.current = now;
+  return now !== initial.current;
+}
