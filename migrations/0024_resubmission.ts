@@ -36,8 +36,13 @@ async function up(knex: Knex) {
     t.datetime('paywaivappractiondate').nullable();
     t.integer('paywaivreqby').nullable();
     t.integer('paywaivapprby').nullable();
+    // The forms and tabs asked for, as the request was last saved (seed 003 §7 `_forms`); the
+    // resubmissionform rows are written from it.
+    t.text('forms', 'mediumtext').nullable();
     // When the approved request's forms were reopened for amendment (null: not yet).
     t.datetime('reopenedon').nullable();
+    // When every reopened form had been submitted again (null: not yet; the overdue view).
+    t.datetime('resubmittedon').nullable();
     // The overdue view and the reopening sweep look for approved dates.
     t.index(['apprextdate']);
   });
@@ -59,7 +64,7 @@ async function up(knex: Knex) {
   });
 }
 
-const ADDED = ['apprextdate', 'recommextdate', 'reasonclass', 'category', 'paymenttype', 'receiptno', 'paymentdate', 'paywaived', 'refund', 'refundamount', 'refundapprv', 'refundamtapprv', 'refundcomplete', 'remark', 'amendremark', 'recommend', 'recommendby', 'actionby', 'proceedby', 'proceedactiondate', 'processdate', 'approvaldate', 'cancelactiondate', 'amendmentreqdate', 'admendreqby', 'paywaivactiondate', 'paywaivappractiondate', 'paywaivreqby', 'paywaivapprby', 'reopenedon'];
+const ADDED = ['apprextdate', 'recommextdate', 'reasonclass', 'category', 'paymenttype', 'receiptno', 'paymentdate', 'paywaived', 'refund', 'refundamount', 'refundapprv', 'refundamtapprv', 'refundcomplete', 'remark', 'amendremark', 'recommend', 'recommendby', 'actionby', 'proceedby', 'proceedactiondate', 'processdate', 'approvaldate', 'cancelactiondate', 'amendmentreqdate', 'admendreqby', 'paywaivactiondate', 'paywaivappractiondate', 'paywaivreqby', 'paywaivapprby', 'forms', 'reopenedon', 'resubmittedon'];
 
 async function down(knex: Knex) {
   await knex.schema.dropTableIfExists('resubmission_reference');

@@ -48,6 +48,10 @@ const THREAD_RE_GRANTS = [
 const DROPDOWN_RE_GRANTS = ['RE-SMSDropdown.select', 'RE-SMSDropdown.create'];
 const DROPDOWN_IRU_GRANTS = ['SMSDropdown.update', 'SMSDropdown.action.approve'];
 
+/** Resubmission requests (docs/resubmission-extension.md): RE users ask, edit and pay through the scoped variant; IRU staff recommend and approve. */
+const RESUBMISSION_RE_GRANTS = ['RE-Resubmission.select', 'RE-Resubmission.create', 'RE-Resubmission.update', 'RE-ResubmissionForm.select', 'Resubmission_Reference.select', 'Resubmission_Reference.create'];
+const RESUBMISSION_IRU_GRANTS = ['Resubmission.update', 'Resubmission.action.recommend', 'Resubmission.action.approve', 'Resubmission_Reference.create'];
+
 /** Excel imports (docs/excel.md): RE users import into their entity's forms through the scoped variant. */
 const EXCEL_IMPORT_RE_GRANTS = ['RE-ExcelImport.select', 'RE-ExcelImport.create', 'ExcelImport_Reference.select', 'ExcelImport_Reference.create'];
 const EXCEL_IMPORT_IRU_GRANTS = ['ExcelImport.create', 'ExcelImport_Reference.create'];
@@ -75,6 +79,7 @@ const IRU_GRANTS = new Set<string>([
   ...THREAD_IRU_GRANTS,
   ...BULLETIN_IRU_PERMISSIONS,
   ...DROPDOWN_IRU_GRANTS,
+  ...RESUBMISSION_IRU_GRANTS,
   ...EXCEL_IMPORT_IRU_GRANTS,
   ...FORM_IRU_GRANTS,
   ...PERIOD_IRU_PERMISSIONS,
@@ -87,6 +92,7 @@ const RE_GRANTS = [
   ...THREAD_RE_GRANTS,
   ...BULLETIN_RE_PERMISSIONS,
   ...DROPDOWN_RE_GRANTS,
+  ...RESUBMISSION_RE_GRANTS,
   ...EXCEL_IMPORT_RE_GRANTS,
   'RE-RE.select', 'RE-RE.update',
   'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',

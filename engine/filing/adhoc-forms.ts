@@ -45,7 +45,7 @@ export interface AdhocAccess {
  * position id itself. Seed 002 §6 compares it with 10000-19999; the demo positions carry such
  * values (seeds/lists.ts).
  */
-async function positionValue(db: Db, userId: number): Promise<number | null> {
+export async function positionValue(db: Db, userId: number): Promise<number | null> {
   const user = await db('user').where({ id: userId }).first('position2');
   if (!user || user.position2 === null) return null;
   const entry = await db('list').where({ id: user.position2, listgroup: POSITION_GROUP }).first('value0');
@@ -54,7 +54,7 @@ async function positionValue(db: Db, userId: number): Promise<number | null> {
 }
 
 /** Seed 002 §6: role 27, a position value of 10000-19999, and primary or sub user of the entity. */
-async function isSenior(db: Db, caller: AdhocCaller, re: number): Promise<boolean> {
+export async function isSenior(db: Db, caller: AdhocCaller, re: number): Promise<boolean> {
   if (!caller.roles.has(APPROVER_ROLE)) return false;
   const link = await db('re_user').where({ link_fk_re: re, link_fk_user: caller.userId }).first('link_id');
   if (!link) return false;
