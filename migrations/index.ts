@@ -26,6 +26,7 @@ import { formOpenDefault } from './0022_form_open_default.js';
 import { excelImport } from './0023_excel_import.js';
 import { resubmission } from './0024_resubmission.js';
 import { listOrderIndexes } from './0025_list_order_indexes.js';
+import { extension } from './0027_extension.js';
 import { routineReportsPeoi } from './0028_routine_reports_peoi.js';
 
 export type Migration = {
@@ -34,4 +35,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, routineReportsPeoi];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi];
