@@ -52,6 +52,10 @@ const DROPDOWN_IRU_GRANTS = ['SMSDropdown.update', 'SMSDropdown.action.approve']
 const RESUBMISSION_RE_GRANTS = ['RE-Resubmission.select', 'RE-Resubmission.create', 'RE-Resubmission.update', 'RE-ResubmissionForm.select', 'Resubmission_Reference.select', 'Resubmission_Reference.create'];
 const RESUBMISSION_IRU_GRANTS = ['Resubmission.update', 'Resubmission.action.recommend', 'Resubmission.action.approve', 'Resubmission_Reference.create'];
 
+/** Extension requests (docs/resubmission-extension.md): RE users ask and pay through the scoped variant; IRU staff recommend and approve. */
+const EXTENSION_RE_GRANTS = ['RE-Extension.select', 'RE-Extension.create', 'RE-Extension.update', 'Extension_Reference.select', 'Extension_Reference.create'];
+const EXTENSION_IRU_GRANTS = ['Extension.update', 'Extension.action.recommend', 'Extension.action.approve'];
+
 /** Excel imports (docs/excel.md): RE users import into their entity's forms through the scoped variant. */
 const EXCEL_IMPORT_RE_GRANTS = ['RE-ExcelImport.select', 'RE-ExcelImport.create', 'ExcelImport_Reference.select', 'ExcelImport_Reference.create'];
 const EXCEL_IMPORT_IRU_GRANTS = ['ExcelImport.create', 'ExcelImport_Reference.create'];
@@ -80,6 +84,7 @@ const IRU_GRANTS = new Set<string>([
   ...BULLETIN_IRU_PERMISSIONS,
   ...DROPDOWN_IRU_GRANTS,
   ...RESUBMISSION_IRU_GRANTS,
+  ...EXTENSION_IRU_GRANTS,
   ...EXCEL_IMPORT_IRU_GRANTS,
   ...FORM_IRU_GRANTS,
   ...PERIOD_IRU_PERMISSIONS,
@@ -93,6 +98,7 @@ const RE_GRANTS = [
   ...BULLETIN_RE_PERMISSIONS,
   ...DROPDOWN_RE_GRANTS,
   ...RESUBMISSION_RE_GRANTS,
+  ...EXTENSION_RE_GRANTS,
   ...EXCEL_IMPORT_RE_GRANTS,
   'RE-RE.select', 'RE-RE.update',
   'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',

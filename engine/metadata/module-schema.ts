@@ -175,6 +175,13 @@ export const ModuleSchema = Type.Object(
     /** Reference data any signed-in user may read (if permitted), with no entity scope. */
     shared: Type.Optional(Type.Boolean()),
     dateRules: Type.Optional(Type.Array(DateRuleSchema)),
+    /**
+     * States shown to this module's callers as one (seed 003 §4.2: an entity sees Recommended,
+     * Recommend To Reject and Pending Recommendation as "In Progress", value -1): rows in `states`
+     * answer `state` = `value` and the state's name = `label`, and a condition on `state` naming
+     * `value` means those states (engine/records/state-groups.ts).
+     */
+    stateGroups: Type.Optional(Type.Array(Type.Object({ value: Type.Integer({ maximum: -1 }), label: Type.String({ minLength: 1, maxLength: 100 }), states: Type.Array(Type.Integer(), { minItems: 1 }) }, { additionalProperties: false }))),
     stateMap: Type.Optional(
       Type.Object(
         {

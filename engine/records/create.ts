@@ -15,6 +15,7 @@ import { loadForWrite, readRecordset } from './record-read.js';
 import { recountFor } from './counters.js';
 import { checkRequiredWhen, checkTransitionPermission, prepareReply } from './thread-rules.js';
 import { guardWrite } from './write-guards.js';
+import { writeHooksOf } from './domain-hooks.js';
 
 export interface Relation {
   /** 1: the parent id goes into `modulecolumn_name`; 2: a link record `{parent}_{module}` is added. */
@@ -128,6 +129,9 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
   for (const f of module.fields.values()) if (f.def.stampCaller && f.alias === BASE_ALIAS) row[f.column] = ctx.caller?.userId ?? null;
   const state = initialState(ctx, module, row);
+  // A domain's own rules and stamps (docs/resubmission-extension.md), past the caller's read-only check.
+  const hooks = writeHooksOf(module);
+  const hookFields = (await hooks?.beforeWrite?.(ctx, module, null, row)) ?? [];
   await checkLookups(ctx, module, row);
   await checkScreenReferences(ctx, module, row);
   await guardWrite(ctx, module, null, row);
@@ -141,8 +145,9 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   await addLink(id);
   await reply?.apply();
   if (state !== null && module.fields.has('state')) await recordStateChange(ctx.db, module, id, null, state, who, null);
+  await hooks?.afterWrite?.(ctx, module, id, null, row);
   await recountFor(ctx.db, ctx.services.modules, module.table, [row]);
-  await recordAudit(ctx.db, module, id, 1, 'create', [...given.keys(), ...Object.keys(engineValues)], who);
+  await recordAudit(ctx.db, module, id, 1, 'create', [...new Set([...given.keys(), ...Object.keys(engineValues), ...hookFields])], who);
   const read = args.read ?? [module.idField, module.ctrField];
   return [await readRecordset(ctx, module, scopeRe, id, read)];
 }

@@ -7,6 +7,7 @@ import { applyScope } from './module-access.js';
 import { planSelect } from './select-query.js';
 import { toRecordset } from './recordset.js';
 import { toCell } from './value-codec.js';
+import { relabelStateGroups } from './state-groups.js';
 
 export async function readRecordset(
   ctx: ActionContext,
@@ -16,7 +17,9 @@ export async function readRecordset(
   fields: string[] | undefined,
 ): Promise<RecordsetValue> {
   const plan = planSelect(ctx.db, module, scopeRe, { fields, where: [[module.idField, '=', id]], limit: 1, offset: 0 });
-  return toRecordset(plan.fields, await plan.rows());
+  const rows = await plan.rows();
+  relabelStateGroups(module, rows);
+  return toRecordset(plan.fields, rows);
 }
 
 /** The record as now stored, as a field → wire value object (for E_CONCURRENT details). */

@@ -7,6 +7,7 @@ import { planSelect } from './select-query.js';
 import { toRecordset } from './recordset.js';
 import { countOf } from './count-cache.js';
 import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
+import { relabelStateGroups } from './state-groups.js';
 
 // Paging through a list, filtering it, asks for statements of the same few shapes again and
 // again: each shape is compiled once, its values (page, filter values, entity) are bindings.
@@ -37,5 +38,6 @@ export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promi
   const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max });
   const rows = selectCompiled(ctx.db, rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows));
   const [rowValues, total] = await Promise.all([rows, countOf(ctx, module, plan.count, plan.countKey)]);
+  relabelStateGroups(module, rowValues);
   return [toRecordset(plan.fields, rowValues), text(String(total))];
 }

@@ -15,6 +15,7 @@ import { fromInput, toCell } from './value-codec.js';
 import { countsMayChange, recountFor } from './counters.js';
 import { checkRequiredWhen, checkStateRequires, checkTransitionPermission, checkWritableWhen, closingValues } from './thread-rules.js';
 import { guardWrite } from './write-guards.js';
+import { writeHooksOf } from './domain-hooks.js';
 import { afterFormStateChange, isFormTable } from '../filing/form-state-effects.js';
 import { beforeFilingDelete } from '../filing/period-delete.js';
 
@@ -118,6 +119,9 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   checkWritableWhen(module, stored, changed);
   checkRequiredWhen(module, { ...stored, ...row });
   for (const f of Object.keys(closed)) if (!changed.includes(f)) changed.push(f);
+  // A domain's own rules and stamps (docs/resubmission-extension.md), past the caller's read-only check.
+  const hooks = writeHooksOf(module);
+  for (const f of (await hooks?.beforeWrite?.(ctx, module, stored, row)) ?? []) if (!changed.includes(f)) changed.push(f);
   await guardWrite(ctx, module, stored, { ...stored, ...row });
   const who = ctx.caller?.userId ?? null;
   const set: Record<string, unknown> = { ...row, [module.ctrField]: ctr + 1 };
@@ -134,6 +138,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   if (stateChange) await recordStateChange(ctx.db, module, id, stored.state === null ? null : Number(stored.state), Number(row.state), who, args.reason ?? null);
   // A form's sign-off, submission and review moves carry their own rules and stamps (docs/filing.md).
   if (stateChange && isFormTable(module)) await afterFormStateChange(ctx, id, stored.state === null ? null : Number(stored.state), Number(row.state), args.reason);
+  await hooks?.afterWrite?.(ctx, module, id, stored, row);
   if (countsMayChange(ctx.services.modules, module.table, stored, row)) await recountFor(ctx.db, ctx.services.modules, module.table, [stored, { ...stored, ...row }]);
   await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who);
   return [await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField])];

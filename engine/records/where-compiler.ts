@@ -33,6 +33,7 @@ import { splitDateTime } from './value-codec.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
 import type { FieldType } from '../metadata/module-schema.js';
+import { expandStateGroups } from './state-groups.js';
 
 export type RawWhere = unknown;
 type Scalar = string | number;
@@ -154,6 +155,9 @@ function leaf(rawField: unknown, rawOp: unknown, value: unknown, at: (k: 0 | 1 |
   else if (nullValue && (op === '!=' || op === 'is not')) op = 'is not null';
   else if (Array.isArray(value) && op === '=') op = 'in';
   else if (Array.isArray(value) && op === '!=') op = 'not in';
+  // A variant's grouped states (RE-Extension: -1 "In Progress") stand for their members.
+  const grouped = field.name === 'state' ? expandStateGroups(ctx.module, op, value) : null;
+  if (grouped) ({ op, value } = grouped);
   if (!ALLOWED[op].includes(field.type)) throw errors.invalidOperator(rawOp.trim(), field.name);
 
   switch (op) {

@@ -1,0 +1,31 @@
+// Rules of a domain that the record engine runs on every write of that domain's tables, whichever
+// module or action the write comes through (an integrator's Record.update included): the
+// extension workflow's eligibility, payment, recommendation and approval rules and what follows
+// them. Keyed by table, so a variant (RE-Extension) gets the rules of its base module.
+import type { ResolvedModule } from '../metadata/module-registry.js';
+import type { ActionContext } from '../actions/context.js';
+import type { Row } from './write-values.js';
+import { extensionHooks, extensionProofHooks } from '../requests/extension-rules.js';
+import { formResubmissionHooks, resubmissionHooks, resubmissionProofHooks } from '../requests/resubmission-writes.js';
+
+export interface WriteHooks {
+  /**
+   * After the values are checked and the state move allowed, before the row is written (`stored`
+   * null on create). May refuse, or set columns on `row` (stamps, defaults); answers the fields it set.
+   */
+  beforeWrite?(ctx: ActionContext, module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]>;
+  /** After the row is written, in the same transaction. */
+  afterWrite?(ctx: ActionContext, module: ResolvedModule, id: number, stored: Row | null, row: Row): Promise<void>;
+}
+
+const HOOKS: Record<string, WriteHooks> = {
+  extension: extensionHooks,
+  extension_reference: extensionProofHooks,
+  resubmission: resubmissionHooks,
+  resubmission_reference: resubmissionProofHooks,
+  form: formResubmissionHooks,
+};
+
+export function writeHooksOf(module: ResolvedModule): WriteHooks | undefined {
+  return Object.hasOwn(HOOKS, module.table) ? HOOKS[module.table] : undefined;
+}
