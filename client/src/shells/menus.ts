@@ -97,7 +97,8 @@ export const IRU_MENU: MenuItem[] = [
       { label: 'General Helpdesk', to: '/iru/helpdesk', permission: 'Helpdesk.select', badge: { module: 'Helpdesk', where: [['state', '=', 13]] } },
       { label: 'Query', to: '/iru/query', permission: 'Query.select', badge: { module: 'Query', where: [['state', 'in', [54, 13]]] } },
       { label: 'Resubmission', to: '/iru/resubmission', permission: 'Resubmission.select', badge: { module: 'Resubmission', where: [['state', 'in', [54, 25, 74]]] } },
-      { label: 'Extension', to: '/iru/extension', permission: 'Extension.select' },
+      // Extension requests waiting for the regulator: paid (to recommend), recommended either way (to decide).
+      { label: 'Extension', to: '/iru/extension', permission: 'Extension.select', badge: { module: 'Extension', where: [['state', 'in', [31, 65, 70]]] } },
       { label: 'Dropdown Req.', to: '/iru/requestvalue', permission: 'SMSDropdown.select', badge: { module: 'SMSDropdown', where: [['state', '=', 54]] } },
       { label: 'Audit Log', to: '/iru/auditlog', permission: 'AuditLog.select' },
       { label: 'Non-Compliance RE', to: '/iru/peoi', permission: 'PEOI.select' },
