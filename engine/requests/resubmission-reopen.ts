@@ -113,7 +113,13 @@ export async function followResubmissions(db: Db, formId: number): Promise<void>
 export function startReopening(services: EngineServices): { stop(): void } {
   const run = () => void reopenDue(services).catch((e) => services.log.warn({ err: e }, 'Resubmission reopening failed'));
   const timer = setInterval(run, REOPEN_EVERY_MS);
+  const first = setTimeout(run, 1_000);
   timer.unref();
-  setTimeout(run, 1_000).unref();
-  return { stop: () => clearInterval(timer) };
+  first.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      clearTimeout(first);
+    },
+  };
 }

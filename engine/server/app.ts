@@ -28,6 +28,7 @@ import { registerFileRoutes } from '../files/file-route.js';
 import { registerContractRoutes } from '../contract/routes.js';
 import { registerClientRoutes } from './client-route.js';
 import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
+import { startReopening } from '../requests/resubmission-reopen.js';
 import { registerOutput } from './out-route.js';
 import { registerSecurityHeaders, setAnswerHeaders } from './security-headers.js';
 import { envelopeUsageOf } from './api-paths.js';
@@ -289,6 +290,12 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   // The outbox is delivered once the app is ready (ready() or listen) and until it closes.
   app.addHook('onReady', async () => mailWorker?.start());
   app.addHook('onClose', async () => mailWorker?.stop());
+  // Approved resubmissions reopen their forms on their effective date (docs/resubmission-extension.md).
+  let reopening: { stop(): void } | null = null;
+  app.addHook('onReady', async () => {
+    reopening = startReopening(services);
+  });
+  app.addHook('onClose', async () => reopening?.stop());
 
   return {
     app,
