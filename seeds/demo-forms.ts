@@ -1,8 +1,10 @@
-// Demo submissions: for every demo entity four periodic form batches (monthly, or quarterly for
-// insurers and trust companies) with three forms each, spread over the states of the two state
+// Demo submissions: for every demo entity a year of periodic form batches before the period the
+// demo opens as current (seeds/demo-periods.ts): twelve months, or four quarters for insurers and
+// trust companies, three forms each. The latest four are spread over the states of the two state
 // maps (metadata/modules/FormBatch.json, Form.json) so lists, filters and dashboards have
-// something to show; plus one ad hoc batch. Everything derives from the entity id and the
-// period, so every run produces the same rows.
+// something to show; the older ones are accepted or completed. Plus one ad hoc batch. Dates
+// count back from `historyEnd` (the day the demo is seeded, so a newcomer's dashboards show a
+// full year); everything else derives from the entity id and the period.
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
@@ -49,11 +51,22 @@ interface Period {
   month: string;
 }
 
-/** The four periods, oldest first: Jun-Sep 2025 monthly, or the quarters ending Dec 2024-Sep 2025. */
-function periods(quarterly: boolean): Period[] {
-  return [0, 1, 2, 3].map((i) => {
-    const lastMonth = quarterly ? 11 + i * 3 : 17 + i; // months since Jan 2024, 0-based
-    const y = 2024 + Math.floor(lastMonth / 12);
+/** Months since year 0 (0-based) of a date's month. */
+const monthIndex = (d: Date) => d.getUTCFullYear() * 12 + d.getUTCMonth();
+
+/**
+ * The year of periods before the current one, oldest first, as of `historyEnd`: monthly, the
+ * twelve months ending two months before its month (the month before it is the current period of
+ * demo-periods.ts); quarterly, the four quarters before the last quarter that ended before its month.
+ */
+function periods(quarterly: boolean, historyEnd: Date): Period[] {
+  const now = monthIndex(historyEnd);
+  const currentQuarterEnd = now - (now % 3) - 1;
+  const last = quarterly ? currentQuarterEnd - 3 : now - 2;
+  const count = quarterly ? 4 : 12;
+  return Array.from({ length: count }, (_, i) => {
+    const lastMonth = last - (count - 1 - i) * (quarterly ? 3 : 1);
+    const y = Math.floor(lastMonth / 12);
     const m = lastMonth % 12;
     const start = quarterly ? utc(y, m - 2, 1) : utc(y, m, 1);
     const end = utc(y, m + 1, 0);
@@ -63,8 +76,9 @@ function periods(quarterly: boolean): Period[] {
   });
 }
 
-/** The batch state of entity `re` in period `p` (0 oldest): older periods are further along. */
+/** The batch state of entity `re` in period `p` of the latest four (0 oldest; older than those: -1): older periods are further along. */
 function batchState(re: number, p: number): number {
+  if (p < 0) return re % 4 === 0 ? B.accepted : B.completed;
   if (p === 0) return re % 4 === 0 ? B.accepted : B.completed;
   if (p === 1) return re % 5 === 0 ? B.amendment : re % 5 <= 2 ? B.accepted : B.submitted;
   if (p === 2) return re % 4 === 0 ? B.incomplete : re % 4 === 1 ? B.ready : B.submitted;
@@ -118,7 +132,7 @@ function properties(code: string, name: string): string {
   });
 }
 
-export async function seedDemoForms(db: Knex, createon: string): Promise<Record<string, number>> {
+export async function seedDemoForms(db: Knex, createon: string, historyEnd: Date = new Date()): Promise<Record<string, number>> {
   const entities: { id: number; sector: number; code: string | null }[] = await db('re')
     .join('sector', 'sector.id', 're.sector')
     .orderBy('re.id')
@@ -195,32 +209,40 @@ export async function seedDemoForms(db: Knex, createon: string): Promise<Record<
     });
   };
 
-  for (const e of entities) {
-    const code = e.code ?? '';
-    const quarterly = QUARTERLY_SECTORS.has(code);
-    const templates = TEMPLATES[code] ?? FALLBACK_TEMPLATES;
-    periods(quarterly).forEach((period, p) => {
-      addBatch(
-        e,
-        quarterly ? CALENDAR.quarterly : CALENDAR.monthly,
-        quarterly ? 'Quarterly' : 'Monthly',
-        period,
-        batchState(Number(e.id), p),
-        templates,
-        categoryOf.get(Number(e.id)) ?? null,
-        'Periodic',
-      );
-    });
-  }
+  // The latest four periods first, then the older ones, so the ids of the first stay as they were
+  // when the demo held only those four.
+  const periodic = (latest: boolean) => {
+    for (const e of entities) {
+      const code = e.code ?? '';
+      const quarterly = QUARTERLY_SECTORS.has(code);
+      const all = periods(quarterly, historyEnd);
+      all.forEach((period, i) => {
+        const p = i - (all.length - 4);
+        if (latest !== p >= 0) return;
+        addBatch(
+          e,
+          quarterly ? CALENDAR.quarterly : CALENDAR.monthly,
+          quarterly ? 'Quarterly' : 'Monthly',
+          period,
+          batchState(Number(e.id), p),
+          TEMPLATES[code] ?? FALLBACK_TEMPLATES,
+          categoryOf.get(Number(e.id)) ?? null,
+          'Periodic',
+        );
+      });
+    }
+  };
+  periodic(true);
 
   // One ad hoc batch (seed 002 §9: an 'APP I' code gives a monthly period) for the first entity
   // that reports under the App I/II category (100213), still open.
   const appLink = await db('re_recategory').where({ link_fk_recategory: APP_CATEGORY }).orderBy('link_id').first('link_fk_re');
   const adhoc = appLink && entities.find((e) => Number(e.id) === Number(appLink.link_fk_re));
   if (adhoc) {
-    const period = periods(false)[3];
+    const period = periods(false, historyEnd)[11];
     addBatch(adhoc, CALENDAR.adhoc, 'Ad Hoc', period, B.open, [['APP I', 'Appendix I Monthly Report']], APP_CATEGORY, 'Ad Hoc');
   }
+  periodic(false);
 
   return {
     formbatch: await insertRows(db, 'formbatch', batches),

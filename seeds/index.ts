@@ -9,6 +9,7 @@ import { seedDemoDropdownRequests } from './demo-dropdown-requests.js';
 import { seedDemoBulletins } from './demo-bulletins.js';
 import { seedDemoEntities } from './demo-entities.js';
 import { seedDemoForms } from './demo-forms.js';
+import { seedDemoHistory } from './demo-history.js';
 import { seedDemoPeriods } from './demo-periods.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoThreads } from './demo-threads.js';
@@ -31,7 +32,17 @@ export interface SeedReport {
   counts: Record<string, number>;
 }
 
-export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedReport> {
+export interface SeedOptions {
+  demo: boolean;
+  /**
+   * The demo's year of submissions (seeds/demo-forms.ts) ends before this day's month; default
+   * today, like the rest of its history (seeds/demo-history.ts). Tests fix it, so that the periods
+   * they open on fixed dates never meet the demo's.
+   */
+  historyEnd?: Date;
+}
+
+export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport> {
   // One transaction, so a failed run leaves nothing half-seeded for the next run to skip.
   return db.transaction(async (trx) => {
     // A UTC string, as the engine stores date-times; knex would bind a Date as epoch ms on SQLite.
@@ -56,9 +67,11 @@ export async function runSeeds(db: Knex, opts: { demo: boolean }): Promise<SeedR
       Object.assign(counts, await seedDemoEntities(trx, createon));
       Object.assign(counts, await seedDemoUsers(trx, createon));
       Object.assign(counts, await seedDemoTemplates(trx, createon));
-      Object.assign(counts, await seedDemoForms(trx, createon));
+      const historyEnd = opts.historyEnd ?? new Date();
+      Object.assign(counts, await seedDemoForms(trx, createon, historyEnd));
       for (const [table, n] of Object.entries(await seedDemoPeriods(trx))) counts[table] = (counts[table] ?? 0) + n;
       Object.assign(counts, await seedDemoThreads(trx, createon));
+      for (const [table, n] of Object.entries(await seedDemoHistory(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
       Object.assign(counts, await seedDemoDashboards(trx, createon));
       Object.assign(counts, await seedDemoBulletins(trx, createon));
       Object.assign(counts, await seedDemoDropdownRequests(trx, createon));

@@ -10,6 +10,12 @@ import { createSession, SESSION_COOKIE } from '../session/session-store.js';
 import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
 import { collectXmlAnswers } from './envelope-validation.js';
 
+/**
+ * The demo's year of submissions ends before November 2025 in tests (its latest four monthly
+ * periods June–September 2025), so that the periods tests open on fixed dates never meet it.
+ */
+export const TEST_HISTORY_END = new Date('2025-11-15T00:00:00Z');
+
 export interface TestEngine {
   engine: Engine;
   database: TestDatabase;
@@ -21,9 +27,10 @@ export interface TestEngine {
   close(): Promise<void>;
 }
 
-export async function startTestEngine(dialect: Dialect, env: Record<string, string> = {}): Promise<TestEngine> {
+/** `seed.historyEnd`: the demo's as of another day (undefined: today, as `npm start` seeds it). */
+export async function startTestEngine(dialect: Dialect, env: Record<string, string> = {}, seed: { historyEnd?: Date } = { historyEnd: TEST_HISTORY_END }): Promise<TestEngine> {
   const database = await createTestDatabase(dialect);
-  await runSeeds(database.db, { demo: true });
+  await runSeeds(database.db, { demo: true, historyEnd: seed.historyEnd });
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', ...env });
   const engine = await buildEngine({ config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   // Every XML answer of the test suite is checked against the published XSD when the engine closes.
