@@ -46,6 +46,9 @@ export const LIST_SCREENS: ListScreen[] = [
   // Seed 003 §2.5 dropdown value requests (docs/requests.md): create and detail are hand-built.
   { path: 'requestvalue', list: 231, shells: ['iru'] },
   { path: 'requestvalue', list: 232, shells: ['re'], ownCreate: true },
+  // Seed 003 §2.2 resubmission requests (docs/resubmission-extension.md): create, edit and detail are hand-built.
+  { path: 'resubmission', list: 233, shells: ['iru'] },
+  { path: 'resubmission', list: 234, shells: ['re'], ownCreate: true },
   // Seed 003 §2.3 extension requests (docs/resubmission-extension.md): create and detail are hand-built.
   { path: 'extension', list: 236, shells: ['iru'] },
   { path: 'extension', list: 237, shells: ['re'], ownCreate: true },
