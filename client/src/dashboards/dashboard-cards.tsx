@@ -1,8 +1,11 @@
 // The chart cards of the RE and regulator dashboards: sections of bar charts (from zero, with a
-// legend, 150 px high: seed 000 §2.13), each card's title linking to its list screen.
+// legend, 150 px high: seed 000 §2.13), each card's title linking to its list screen when that
+// screen exists in this build (else the title is plain text), with the chosen sector as a where
+// filter on lists whose module has one (seed 003 §2.9).
 import { Link } from 'react-router-dom';
 import { ChartCanvas } from './chart-canvas';
 import { cardChart, cardLink, type DashboardAnswer, type DashboardCard } from './entity-dashboard';
+import { useRouteExists } from './route-exists';
 
 export interface DashboardSection {
   title: string;
@@ -10,6 +13,7 @@ export interface DashboardSection {
 }
 
 export function DashboardSections({ answer, sections, sector = null }: { answer: DashboardAnswer; sections: DashboardSection[]; sector?: number | null }) {
+  const routeExists = useRouteExists();
   return (
     <>
       {sections.map((s) => (
@@ -18,9 +22,7 @@ export function DashboardSections({ answer, sections, sector = null }: { answer:
           <div className="chart-grid">
             {s.cards.map((card) => (
               <figure key={card.series + card.title} className="chart-card dashboard-card" data-series={card.series}>
-                <figcaption>
-                  <Link to={cardLink(card.to, card.sectorField ?? null, sector)}>{card.title}</Link>
-                </figcaption>
+                <figcaption>{routeExists(card.to) ? <Link to={cardLink(card.to, card.sectorField ?? null, sector)}>{card.title}</Link> : <span data-testid="card-unlinked">{card.title}</span>}</figcaption>
                 <ChartCanvas view={cardChart(answer, card)} />
               </figure>
             ))}

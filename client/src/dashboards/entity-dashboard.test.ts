@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardChart, cardLink, monthLabel, type DashboardAnswer } from './entity-dashboard';
+import { cardChart, cardLink, monthHasData, monthLabel, pickerMonth, type DashboardAnswer } from './entity-dashboard';
 
 const answer: DashboardAnswer = {
   month: '2026-02',
@@ -39,5 +39,13 @@ describe('the dashboard cards', () => {
     expect(cardLink('/iru/reportingentity', 'sector', null)).toBe('/iru/reportingentity');
     expect(cardLink('/iru/query', null, 3)).toBe('/iru/query');
     expect(monthLabel('2025-12')).toBe('Dec 2025');
+  });
+
+  it('tell whether the chosen month (the last of the answer) has any count, in any value of any series', () => {
+    expect(monthHasData(answer)).toBe(true);
+    const empty: DashboardAnswer = { ...answer, performance_submission: [{ label: 2, month: '2026-02', value: 0, value1: 0 }, { label: 1, month: '2026-01', value: 4 }] };
+    expect(monthHasData(empty)).toBe(false);
+    expect(monthHasData({ ...empty, query: [{ label: 2, month: '2026-02', value: 0, value1: 1 }] })).toBe(true);
+    expect(pickerMonth('2025-09')).toBe('09/2025');
   });
 });

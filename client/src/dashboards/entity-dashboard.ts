@@ -15,6 +15,8 @@ export interface DashboardPoint {
 export interface DashboardAnswer {
   month: string;
   months: string[];
+  /** The latest month up to now with any data (YYYY-MM), or null when there is none. */
+  latest_month?: string | null;
   submission_status?: { label: string; value: number }[];
   [series: string]: unknown;
 }
@@ -50,6 +52,16 @@ export function cardChart(answer: DashboardAnswer, card: DashboardCard): ChartVi
     datasets: card.values.map((v) => ({ label: v.label, color: v.color, data: answer.months.map((m) => Number(points.get(m)?.[v.key] ?? 0)) })),
   };
 }
+
+/** Whether any series counts something in the chosen month (the answer's last month). */
+export function monthHasData(answer: DashboardAnswer): boolean {
+  return Object.keys(answer).some((key) =>
+    seriesOf(answer, key).some((p) => p && typeof p === 'object' && p.month === answer.month && [p.value, p.value1, p.value2, p.value3].some((v) => Number(v ?? 0) > 0)),
+  );
+}
+
+/** `2026-03` → `03/2026`, the month picker's form. */
+export const pickerMonth = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
 
 /** A list address with the dashboard's sector as a where filter (seed 003 §2.9). */
 export function cardLink(to: string, sectorField: string | null, sector: number | null): string {

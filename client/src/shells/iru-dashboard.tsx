@@ -1,7 +1,9 @@
 // The regulator's dashboard (seed 003 §2.9): a month (mm/yyyy, required), a sector and a
 // submission category, a Show button, and three sections of charts from IRU.getDashboard, each
-// card linking to its list (with the sector as a where filter when one is chosen). Role 24 (the
-// system parameters administrator) is sent to /iru/sparameters.
+// card linking to its list (with the sector as a where filter when one is chosen, on every list
+// whose module has the entity's sector; the series are narrowed the same way). A month without
+// data says so and offers the latest month that has some. Role 24 (the system parameters
+// administrator) is sent to /iru/sparameters.
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
@@ -12,6 +14,7 @@ import { currentMonth } from '../dashboards/chart-answer';
 import { Loading } from '../ui/loading';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { DashboardSections, type DashboardSection } from '../dashboards/dashboard-cards';
+import { EmptyMonthNotice } from '../dashboards/empty-month-notice';
 import type { DashboardAnswer } from '../dashboards/entity-dashboard';
 import '../dashboards/dashboards.css';
 
@@ -39,10 +42,10 @@ const SECTIONS: DashboardSection[] = [
   {
     title: 'Support Management',
     cards: [
-      { title: 'Outstanding Helpdesk', series: 'outstanding_helpdesk', to: '/iru/helpdesk', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
-      { title: 'Outstanding Query', series: 'outstanding_query', to: '/iru/query', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
-      { title: 'Outstanding Resubmission', series: 'outstanding_resubmission', to: '/iru/resubmission', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
-      { title: 'Outstanding Extension', series: 'outstanding_extension', to: '/iru/extension', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
+      { title: 'Outstanding Helpdesk', series: 'outstanding_helpdesk', to: '/iru/helpdesk', sectorField: 're_sector', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
+      { title: 'Outstanding Query', series: 'outstanding_query', to: '/iru/query', sectorField: 're_sector', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
+      { title: 'Outstanding Resubmission', series: 'outstanding_resubmission', to: '/iru/resubmission', sectorField: 're_sector', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
+      { title: 'Outstanding Extension', series: 'outstanding_extension', to: '/iru/extension', sectorField: 're_sector', values: [{ key: 'value', label: 'Outstanding', color: AMBER }] },
     ],
   },
   {
@@ -51,7 +54,8 @@ const SECTIONS: DashboardSection[] = [
       {
         title: 'Submission',
         series: 'submission',
-        to: '/iru/formbatch',
+        // The submissions list of the sidebar (RE Submissions, list 49).
+        to: '/iru/batches',
         sectorField: 're_sector',
         values: [
           { key: 'value', label: 'Due', color: BLUE },
@@ -59,9 +63,9 @@ const SECTIONS: DashboardSection[] = [
           { key: 'value2', label: 'Outstanding', color: AMBER },
         ],
       },
-      { title: 'Total Query', series: 'total_query', to: '/iru/query', values: [{ key: 'value', label: 'Queries', color: BLUE }] },
-      { title: 'Total Extension', series: 'total_extension', to: '/iru/extension', values: [{ key: 'value', label: 'Extensions', color: BLUE }] },
-      { title: 'Total Resubmission', series: 'total_resubmission', to: '/iru/resubmission', values: [{ key: 'value', label: 'Resubmissions', color: BLUE }] },
+      { title: 'Total Query', series: 'total_query', to: '/iru/query', sectorField: 're_sector', values: [{ key: 'value', label: 'Queries', color: BLUE }] },
+      { title: 'Total Extension', series: 'total_extension', to: '/iru/extension', sectorField: 're_sector', values: [{ key: 'value', label: 'Extensions', color: BLUE }] },
+      { title: 'Total Resubmission', series: 'total_resubmission', to: '/iru/resubmission', sectorField: 're_sector', values: [{ key: 'value', label: 'Resubmissions', color: BLUE }] },
     ],
   },
 ];
@@ -116,7 +120,20 @@ export default function IruDashboard() {
         <ChoiceSelect label="Sector" name="sector" value={sector} none="All" choices={sectors} onChange={setSector} />
         <ChoiceSelect label="Category for Submission Only" name="category" value={category} none="All" choices={categories} onChange={setCategory} />
       </MonthFilterForm>
-      {answer ? <DashboardSections answer={answer} sections={SECTIONS} sector={shown.sector} /> : <Loading />}
+      {answer ? (
+        <>
+          <EmptyMonthNotice
+            answer={answer}
+            onShow={(m) => {
+              setMonth(m);
+              setShown((s) => ({ ...s, month: m }));
+            }}
+          />
+          <DashboardSections answer={answer} sections={SECTIONS} sector={shown.sector} />
+        </>
+      ) : (
+        <Loading />
+      )}
     </section>
   );
 }

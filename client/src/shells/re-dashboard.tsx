@@ -1,7 +1,8 @@
 // The RE dashboard (seed 000 §2.13): a month (mm/yyyy) with a Search button; the table Current
 // Submission Status as at the month's end (Open, Ready, Submitted, Accepted); the Bulletin list;
 // bar charts under Performance Management and Support Management, each linking to its list. All
-// figures come from RE.getDashboard, for the session's current entity only.
+// figures come from RE.getDashboard, for the session's current entity only. A month without data
+// says so and offers the latest month that has some.
 import { useEffect, useState } from 'react';
 import { DateTime } from 'luxon';
 import { rpc } from '../rpc/rpc';
@@ -11,6 +12,7 @@ import { BulletinCards } from '../bulletins/bulletin-cards';
 import { MonthFilterForm } from '../dashboards/month-filter-form';
 import { currentMonth } from '../dashboards/chart-answer';
 import { DashboardSections, type DashboardSection } from '../dashboards/dashboard-cards';
+import { EmptyMonthNotice } from '../dashboards/empty-month-notice';
 import type { DashboardAnswer } from '../dashboards/entity-dashboard';
 import '../dashboards/dashboards.css';
 
@@ -98,6 +100,15 @@ export default function ReDashboard() {
       </table>
       {/* Seed 000 §2.13: active, started, not ended (RE-Bulletin's scope), 3 a page, 200-character excerpts. */}
       <BulletinCards perPage={3} title="Bulletin" />
+      {answer && (
+        <EmptyMonthNotice
+          answer={answer}
+          onShow={(m) => {
+            setMonth(m);
+            setAsAt(m);
+          }}
+        />
+      )}
       {answer && <DashboardSections answer={answer} sections={SECTIONS} />}
     </section>
   );
