@@ -194,7 +194,7 @@ export default function BulletinEditPage() {
           </select>
         </label>
         <div className="field bulletin-attachments">
-          <span>Attachments</span>
+          <span id="bulletin-attachments">Attachments</span>
           {files.length > 0 && (
             <ul>
               {files.map((f) => (
@@ -205,7 +205,7 @@ export default function BulletinEditPage() {
               ))}
             </ul>
           )}
-          <input type="file" name="files" multiple onChange={(e) => setPicked([...(e.target.files ?? [])])} />
+          <input type="file" name="files" multiple aria-labelledby="bulletin-attachments" onChange={(e) => setPicked([...(e.target.files ?? [])])} />
         </div>
         {problem && <p className="form-error">{problem}</p>}
         <div className="toolbar">

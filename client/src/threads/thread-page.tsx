@@ -203,6 +203,7 @@ function ReplyBox({ onReply }: { onReply: (text: string, file: File | null) => P
       <h3>Your Reply</h3>
       <textarea
         name="reply"
+        aria-label="Your Reply"
         rows={5}
         value={text}
         aria-invalid={invalid}
@@ -212,7 +213,7 @@ function ReplyBox({ onReply }: { onReply: (text: string, file: File | null) => P
           if (e.target.value.trim()) setInvalid(false);
         }}
       />
-      <input key={inputKey} type="file" name="replyfile" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      <input key={inputKey} type="file" name="replyfile" aria-label="Reply attachment" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
       <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void reply()}>
         Reply
       </button>
