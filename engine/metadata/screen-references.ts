@@ -115,7 +115,13 @@ export function chartReferenceProblems(modules: ModuleRegistry, data: ChartData)
     if (row.field) fieldAt(c, m, row.field, `${path}/field`);
     if ('month' in row.groupBy) fieldAt(c, m, row.groupBy.month, `${path}/groupBy/month`);
     else fieldAt(c, m, row.groupBy.lookup, `${path}/groupBy/lookup`);
-    (row.where ?? []).forEach((w, j) => fieldAt(c, m, w[0], `${path}/where/${j}`));
+    (row.where ?? []).forEach((w, j) => {
+      if (Array.isArray(w)) return fieldAt(c, m, w[0], `${path}/where/${j}`);
+      w.or.forEach((alt, k) => {
+        if (Array.isArray(alt)) return fieldAt(c, m, alt[0], `${path}/where/${j}/or/${k}`);
+        alt.and.forEach((x, l) => fieldAt(c, m, x[0], `${path}/where/${j}/or/${k}/and/${l}`));
+      });
+    });
   });
   return c.problems;
 }

@@ -282,6 +282,19 @@ export type WebFormsProperties = Static<typeof WebFormsProperties>;
 // ---------------------------------------------------------------- dashboard charts
 
 /**
+ * A chart row's conditions: triples all holding (and), or one `{or: [...]}` of alternatives, each
+ * a triple or an `{and: [...]}` of triples — what the chart editor's where-builder writes.
+ */
+export const ChartWhereItem = Type.Union([
+  WhereTriple,
+  Type.Object(
+    { or: Type.Array(Type.Union([WhereTriple, Type.Object({ and: Type.Array(WhereTriple, { minItems: 1, maxItems: 50 }) }, { additionalProperties: false })]), { minItems: 1, maxItems: 50 }) },
+    { additionalProperties: false },
+  ),
+]);
+export type ChartWhereItem = Static<typeof ChartWhereItem>;
+
+/**
  * One data row (series) of a chart: a declarative aggregate over a module, run by the record
  * engine with the viewer's permissions and entity scope. Never SQL text.
  */
@@ -295,7 +308,7 @@ export const ChartDataRow = Type.Object(
     field: Type.Optional(FieldName),
     /** By month of a date field (the 12 months up to the chosen one), or by a lookup field's names. */
     groupBy: Type.Union([Type.Object({ month: FieldName }, { additionalProperties: false }), Type.Object({ lookup: FieldName }, { additionalProperties: false })]),
-    where: Type.Optional(Type.Array(WhereTriple, { maxItems: 50 })),
+    where: Type.Optional(Type.Array(ChartWhereItem, { maxItems: 50 })),
   },
   { additionalProperties: false },
 );

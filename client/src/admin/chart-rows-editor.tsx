@@ -1,10 +1,10 @@
 // Step 2 of the chart wizard: the data rows. Each row has a label and a colour (a colour picker
 // with the status colours of seed 000 §4.2 as swatches) and a declarative aggregate: a module
 // from the catalogue, count / sum / average of a numeric field, grouped by month of a date field
-// or by a lookup field's names, with where conditions.
+// or by a lookup field's names, with where conditions built as rows (where-builder.tsx).
 import type { ChartDataRow } from '../../../engine/metadata/screen-schemas.js';
 import { STATUS_COLOURS } from '../dashboards/status-colours';
-import { JsonInput } from './editor-frame';
+import { WhereBuilder } from './where-builder';
 import { removeAt, replaceAt } from './draft-edit';
 import { dateFields, lookupFields, newRow, numericFields, withModule } from './chart-draft';
 import type { CatalogueField, CatalogueModule } from './editor-sources';
@@ -87,14 +87,13 @@ function RowEditor(props: { row: ChartDataRow; index: number; modules: Catalogue
         />
       </div>
       <div className="editor-row">
-        <JsonInput
-          label="Where conditions (JSON)"
+        <WhereBuilder
           testId={t('where')}
-          placeholder='[["state", "in", [13, 55]]]'
-          value={row.where}
+          where={row.where}
+          fields={module?.fields ?? []}
           onChange={(where) => {
             const { where: _where, ...rest } = row;
-            onChange(where === undefined ? rest : { ...rest, where: where as ChartDataRow['where'] });
+            onChange(where === undefined ? rest : { ...rest, where });
           }}
         />
       </div>

@@ -54,6 +54,20 @@ describe.each(await testDialects())('Chart.preview on %s', (dialect) => {
     expect({ labels: stored.charts[0].labels, datasets: stored.charts[0].datasets }).toEqual({ labels: preview.chart.labels, datasets: preview.chart.datasets });
   });
 
+  it('counts a row whose where is Or of And-runs (the where-builder) as the union of the runs, and checks the fields named inside', async () => {
+    const count = async (where: unknown) => {
+      const a = jsonOf<{ chart: Series }>(await t.call('Chart.preview', [{ chart: { type: 2, data: { rows: [{ ...ROWS[1], where }] } } }], admin));
+      return a.chart.datasets[0].data!.reduce((x, y) => x + y, 0);
+    };
+    const accepted = await count([['state', '=', 45]]);
+    const completedSector1 = await count([['state', '=', 71], ['re_sector', '=', 1]]);
+    expect(accepted * completedSector1).toBeGreaterThan(0);
+    expect(await count([{ or: [['state', '=', 45], { and: [['state', '=', 71], ['re_sector', '=', 1]] }] }])).toBe(accepted + completedSector1);
+    const bad = await t.call('Chart.preview', [{ chart: { type: 2, data: { rows: [{ ...ROWS[1], where: [{ or: [{ and: [['nosuchfield', '=', 1]] }] }] }] } } }], admin);
+    expect(bad[0]).toMatchObject({ type: 'exception', code: 'E_VALIDATION' });
+    expect(JSON.stringify(bad[0])).toContain('data/rows/0/where/0/or/0/and/0: FormBatch has no field nosuchfield');
+  });
+
   it('answers an error in place of the data of a row whose module the viewer may not read', async () => {
     const re = await t.sessionFor('re');
     const answer = jsonOf<{ chart: Series }>(await t.call('Chart.preview', [{ chart: { type: 1, data: { rows: [{ ...ROWS[1], module: 'REFormBatch' }, { label: 'Roles', color: '#dc2626', module: 'Role', aggregate: 'count', groupBy: { lookup: 'createby' } }] } } }], re));
