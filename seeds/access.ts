@@ -11,10 +11,12 @@ import { SUB_USER_PERMISSIONS } from '../engine/actions/accounts/sub-users.js';
 import { ROLE_PERMISSIONS } from '../engine/actions/roles/permissions.js';
 import { BULLETIN_IRU_PERMISSIONS, BULLETIN_RE_PERMISSIONS } from '../engine/actions/bulletins/bulletins.js';
 import { PERIOD_IRU_PERMISSIONS } from '../engine/actions/periods/permissions.js';
+import { ROUTINE_IRU_GRANTS, ROUTINE_PERMISSIONS } from '../engine/actions/routine-reports/permissions.js';
+import { OFFICE_RE_GRANTS, PEOI_IRU_GRANTS, PEOI_ROLE_GRANTS } from '../engine/actions/peoi/permissions.js';
 import { insertRows } from './support.js';
 import { bumpVersions } from '../engine/db/change-versions.js';
 
-export const ROLES = { re: 1, iru: 2, dmo: 3, sysadmin: 10, preparer: 25, checker: 26, approver: 27 } as const;
+export const ROLES = { re: 1, iru: 2, dmo: 3, sysadmin: 10, preparer: 25, checker: 26, approver: 27, headOfDepartment: 20, headOfUnit: 21, statistics: 22, bankHeadOfUnit: 35, peoiOfficer: 36, bankOfficer: 37, appOfficer: 43, appHeadOfUnit: 44 } as const;
 
 const ROLE_ROWS: [number, string, boolean][] = [
   [ROLES.re, 'RE', false],
@@ -24,6 +26,15 @@ const ROLE_ROWS: [number, string, boolean][] = [
   [ROLES.preparer, 'Preparer', false],
   [ROLES.checker, 'Checker', false],
   [ROLES.approver, 'Approver', false],
+  // The regulator's stage roles of routine reports and PEOI cases (seed 003 §6; docs/routine-reports-peoi.md).
+  [ROLES.headOfDepartment, 'Head of Department', false],
+  [ROLES.headOfUnit, 'Head of Unit', false],
+  [ROLES.statistics, 'Statistics Officer', false],
+  [ROLES.bankHeadOfUnit, 'Head of Unit (Banks)', false],
+  [ROLES.peoiOfficer, 'PEOI Officer', false],
+  [ROLES.bankOfficer, 'Relationship Manager (Banks)', false],
+  [ROLES.appOfficer, 'App I/II Officer', false],
+  [ROLES.appHeadOfUnit, 'App I/II Head of Unit', false],
 ];
 
 export const CRUD_ACTIONS = ['select', 'create', 'update', 'delete'] as const;
@@ -88,6 +99,8 @@ const IRU_GRANTS = new Set<string>([
   ...EXCEL_IMPORT_IRU_GRANTS,
   ...FORM_IRU_GRANTS,
   ...PERIOD_IRU_PERMISSIONS,
+  ...ROUTINE_IRU_GRANTS,
+  ...PEOI_IRU_GRANTS,
 ]);
 
 /** What an RE user may do: its own entity (through RE-RE), reference data, its attachments. */
@@ -100,6 +113,7 @@ const RE_GRANTS = [
   ...RESUBMISSION_RE_GRANTS,
   ...EXTENSION_RE_GRANTS,
   ...EXCEL_IMPORT_RE_GRANTS,
+  ...OFFICE_RE_GRANTS,
   'RE-RE.select', 'RE-RE.update',
   'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',
   'WebList.select', 'WebListview.select', 'WebForms.select', 'DashboardChart.select', 'DashboardGroup.select',
@@ -194,6 +208,9 @@ export async function seedAccess(db: Knex, createon: string): Promise<Record<str
     [ROLES.preparer]: [FORM_PREPARE],
     [ROLES.checker]: [FORM_CHECK],
     [ROLES.approver]: [FORM_PREPARE, FORM_CHECK, FORM_APPROVE],
+    // Stage roles come on top of the IRU role: the head of unit recommends, the head of department approves.
+    ...Object.fromEntries(Object.entries(PEOI_ROLE_GRANTS).map(([role, names]) => [role, Number(role) === ROLES.headOfUnit ? [...names, ROUTINE_PERMISSIONS.recommend] : names])),
+    [ROLES.headOfDepartment]: [ROUTINE_PERMISSIONS.approve],
   };
   const links = Object.entries(grants).flatMap(([role, names]) =>
     names.map((name) => {

@@ -13,6 +13,7 @@ import { seedDemoHistory } from './demo-history.js';
 import { seedDemoPeriods } from './demo-periods.js';
 import { seedDemoTemplates } from './demo-templates.js';
 import { seedDemoThreads } from './demo-threads.js';
+import { seedBulletinTemplates, seedDemoOffices } from './routine-reports-peoi.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
 import { addMissingMailTemplates, seedMailTemplates } from './mail-templates.js';
@@ -62,6 +63,7 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       ...(await seedParameters(trx, createon)),
       ...(await seedMailTemplates(trx, createon)),
       ...(await seedScreens(trx, createon)),
+      ...(await seedBulletinTemplates(trx, createon)),
     };
     if (opts.demo) {
       Object.assign(counts, await seedDemoEntities(trx, createon));
@@ -75,6 +77,7 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       Object.assign(counts, await seedDemoDashboards(trx, createon));
       Object.assign(counts, await seedDemoBulletins(trx, createon));
       Object.assign(counts, await seedDemoDropdownRequests(trx, createon));
+      Object.assign(counts, await seedDemoOffices(trx, createon));
       for (const [table, n] of Object.entries(await seedDemoAdmin(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     }
     return { skipped: false, counts };

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
 
-export const LIST_GROUPS = { status: 1, calendar: 80, resubmissionReason: 99, extensionReason: 101, paymentType: 114, helpdeskCategory: 248, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
+export const LIST_GROUPS = { status: 1, calendar: 80, resubmissionReason: 99, extensionReason: 101, paymentType: 114, helpdeskCategory: 248, peoiReason: 587, peoiOfficerReason: 617, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
 
 /** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
 export const STATUSES: [number, string, string][] = [
@@ -155,6 +155,27 @@ export const PAYMENT_TYPES: [number, string][] = [
   [1100484, 'Telegraphic Transfer'],
 ];
 
+/**
+ * PEOI reasons (seed 003 §6, §9): group 587 for the IRU and head-of-unit stages, 617 for the PEOI
+ * officer (role 36). 10086 is the one reason that permits issuing the show-cause letter, 10093 the
+ * reason a retract records. The other ids are the group then a number; every name is ours.
+ */
+export const PEOI_ISSUE_REASON = 10086;
+export const PEOI_RETRACT_REASON = 10093;
+export const PEOI_REASONS: [number, string][] = [
+  [587001, 'Late submission without a valid reason'],
+  [587002, 'Repeated late submission'],
+  [587003, 'Late because of a system or technical issue'],
+  [587004, 'Extension granted after the due date'],
+  [587005, 'Other'],
+];
+export const PEOI_OFFICER_REASONS: [number, string][] = [
+  [PEOI_ISSUE_REASON, 'Issue show-cause letter'],
+  [617001, 'Valid reason given: exclude'],
+  [617002, 'Exclude: other'],
+  [PEOI_RETRACT_REASON, 'Show-cause letter retracted'],
+];
+
 export async function seedLists(db: Knex, createon: string): Promise<Record<string, number>> {
   const groups = [
     { id: LIST_GROUPS.status, name: 'Status' },
@@ -165,6 +186,8 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     { id: LIST_GROUPS.resubmissionReason, name: 'Resubmission reason' },
     { id: LIST_GROUPS.extensionReason, name: 'Extension reason' },
     { id: LIST_GROUPS.paymentType, name: 'Payment type' },
+    { id: LIST_GROUPS.peoiReason, name: 'PEOI reason' },
+    { id: LIST_GROUPS.peoiOfficerReason, name: 'PEOI officer reason' },
     { id: LIST_GROUPS.formStatus, name: 'Form status' },
     { id: LIST_GROUPS.submissionStatus, name: 'Submission status' },
   ].map((g) => ({ ...g, state: 33, createon }));
@@ -178,6 +201,8 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     ...RESUBMISSION_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.resubmissionReason, displayorder: i + 1 })),
     ...EXTENSION_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.extensionReason, displayorder: i + 1 })),
     ...PAYMENT_TYPES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.paymentType, displayorder: i + 1 })),
+    ...PEOI_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.peoiReason, displayorder: i + 1 })),
+    ...PEOI_OFFICER_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.peoiOfficerReason, displayorder: i + 1 })),
     ...statusPairs(LIST_GROUPS.formStatus, FORM_STATUSES),
     ...statusPairs(LIST_GROUPS.submissionStatus, SUBMISSION_STATUSES),
   ].map((e) => ({ ...e, state: 33, createon }));
