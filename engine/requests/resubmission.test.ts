@@ -302,11 +302,14 @@ describe.each(await testDialects())('resubmission requests on %s', (dialect) => 
     expect(r).toMatchObject({ state: S.pendingRecommendation, paywaived: 1, paywaivapprby: iruUserId, paymentdate: null });
   });
 
-  it('cancels a Pending request with the date and user, and takes no move after it; the entity cannot cancel', async () => {
+  it('cancels a Pending request with the date and user, and takes no move after it; the entity cannot cancel, nor anyone set the stage dates early', async () => {
     const { form } = await acceptedForm();
     let r = readBack(await ask(tabsOf(form)));
     const id = Number(r.id);
     expect(failure(await change(id, Number(r.updatectr), ['state'], [S.cancelled], re, 'RE-Resubmission')).code).toBe('E_STATETRANSITION');
+    // The approved and recommended dates belong to their stages: not writable while Pending.
+    expect(failure(await change(id, Number(r.updatectr), ['apprextdate'], [requested])).details).toEqual({ apprextdate: "cannot be changed in the record's current state" });
+    expect(failure(await change(id, Number(r.updatectr), ['recommextdate'], [requested])).details).toEqual({ recommextdate: "cannot be changed in the record's current state" });
     r = readBack(await change(id, Number(r.updatectr), ['state'], [S.cancelled], recommender));
     expect(r).toMatchObject({ state: S.cancelled, cancelactiondate: expect.any(String), actionby: expect.any(Number) });
     expect(failure(await change(id, Number(r.updatectr), ['state'], [S.pendingPayment], recommender)).code).toBe('E_STATETRANSITION');
