@@ -76,7 +76,9 @@ export async function stampsOfMove(ctx: ActionContext, id: number, from: number 
     afterToday('apprextdate', day);
     return { approvaldate: now, actionby: who, apprextdate: day, reopenedon: null, resubmittedon: null };
   }
-  if (to === S.rejected || to === S.cancelled) return { [to === S.rejected ? 'approvaldate' : 'cancelactiondate']: now, actionby: who };
+  // A rejected request has no approved date, whatever the approver sent with the move.
+  if (to === S.rejected) return { approvaldate: now, actionby: who, apprextdate: null };
+  if (to === S.cancelled) return { cancelactiondate: now, actionby: who };
   return {};
 }
 

@@ -282,8 +282,8 @@ describe.each(await testDialects())('resubmission requests on %s', (dialect) => 
     // Recommend to reject, then the approver rejects.
     r = readBack(await change(id, Number(r.updatectr), ['state', 'reasonclass'], [S.recommendToReject, REASON], recommender));
     expect(r.recommend).toBe(0);
-    r = readBack(await change(id, Number(r.updatectr), ['state'], [S.rejected]));
-    expect(r).toMatchObject({ state: S.rejected, actionby: iruUserId });
+    r = readBack(await change(id, Number(r.updatectr), ['state', 'apprextdate'], [S.rejected, requested]));
+    expect(r).toMatchObject({ state: S.rejected, actionby: iruUserId, apprextdate: null });
   });
 
   it('waives the fee on a recommender\'s request when an approver agrees, and sends it back to payment when not', async () => {

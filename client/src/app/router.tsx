@@ -48,6 +48,8 @@ const QueryListPage = lazy(() => import('../threads/query-list-page'));
 const QueryCreatePage = lazy(() => import('../threads/query-create-page'));
 const DropdownRequestCreatePage = lazy(() => import('../requests/dropdown-request-create-page'));
 const DropdownRequestPage = lazy(() => import('../requests/dropdown-request-page'));
+const ExtensionCreatePage = lazy(() => import('../requests/extension-create-page'));
+const ExtensionPage = lazy(() => import('../requests/extension-page'));
 const ResubmissionEditPage = lazy(() => import('../requests/resubmission-edit-page'));
 const ResubmissionPage = lazy(() => import('../requests/resubmission-page'));
 const ExcelImportCreatePage = lazy(() => import('../excel-import/excel-import-create-page'));
@@ -165,6 +167,8 @@ const RE_ROUTES: RouteObject[] = [
   // Dropdown value requests (seed 003 §2.5, docs/requests.md).
   { path: 'requestvalue/create', handle: titled('Create New Request'), element: <Lazy><DropdownRequestCreatePage /></Lazy> },
   { path: 'requestvalue/:id', handle: titled('Dropdown Request'), element: <Lazy><DropdownRequestPage key="re" shell="re" /></Lazy> },
+  { path: 'extension/create', handle: titled('Request Extension'), element: <Lazy><ExtensionCreatePage /></Lazy> },
+  { path: 'extension/:id', handle: titled('Extension'), element: <Lazy><ExtensionPage key="re" shell="re" /></Lazy> },
   // Resubmission requests (seed 003 §2.2, docs/resubmission-extension.md).
   { path: 'resubmission/create', handle: titled('Request Resubmission'), element: <Lazy><ResubmissionEditPage key="re-create" shell="re" /></Lazy> },
   { path: 'resubmission/:id/edit', handle: titled('Edit Resubmission'), element: <Lazy><ResubmissionEditPage key="re-edit" shell="re" /></Lazy> },
@@ -198,6 +202,7 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'query/create', handle: titled('Create New Query'), element: <Lazy><QueryCreatePage /></Lazy> },
   { path: 'query/:id', handle: titled('Query'), element: <Lazy><ThreadPage key="query" kind="query" shell="iru" /></Lazy> },
   { path: 'requestvalue/:id', handle: titled('Dropdown Request'), element: <Lazy><DropdownRequestPage key="iru" shell="iru" /></Lazy> },
+  { path: 'extension/:id', handle: titled('Extension'), element: <Lazy><ExtensionPage key="iru" shell="iru" /></Lazy> },
   { path: 'resubmission/:id/edit', handle: titled('Edit Resubmission'), element: <Lazy><ResubmissionEditPage key="iru-edit" shell="iru" /></Lazy> },
   { path: 'resubmission/:id', handle: titled('Resubmission'), element: <Lazy><ResubmissionPage key="iru" shell="iru" /></Lazy> },
   { path: 'excelimport/create', handle: titled('Create Excel Import'), element: <Lazy><ExcelImportCreatePage key="iru" shell="iru" /></Lazy> },

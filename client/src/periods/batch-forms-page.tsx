@@ -18,7 +18,7 @@ export const BATCH_NOT_FOUND = 'Submission not found.';
 
 type BatchState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; batch: Row };
 
-const FIELDS = ['id', 'name', 're_name_ind_field', 'endon', 'duedate', 'state', 'state_name_ind_field'];
+const FIELDS = ['id', 'name', 're_name_ind_field', 'endon', 'duedate', 'originalduedate', 'state', 'state_name_ind_field'];
 
 function useBatch(side: Side, id: number): BatchState {
   const [state, setState] = useState<BatchState>({ status: 'loading' });
@@ -77,7 +77,12 @@ export default function BatchFormsPage({ shell }: { shell: 're' | 'iru' }) {
               <><dt>Reporting Entity</dt><dd data-fact="entity">{String(batch.re_name_ind_field ?? '')}</dd></>
             )}
             <dt>Period End</dt><dd data-fact="endon">{formatDate(String(batch.endon ?? ''))}</dd>
-            <dt>Due Date</dt><dd data-fact="duedate">{formatDate(String(batch.duedate ?? ''))}</dd>
+            <dt>Due Date</dt>
+            <dd data-fact="duedate">
+              {formatDate(String(batch.duedate ?? ''))}
+              {/* An approved extension moved it (docs/resubmission-extension.md). */}
+              {batch.originalduedate ? ` (extended; originally ${formatDate(String(batch.originalduedate))})` : null}
+            </dd>
             <dt>Status</dt><dd data-fact="state">{stateName}</dd>
           </dl>
         </div>
