@@ -2,8 +2,11 @@
 // tooltip names the sectors), Author, Status, open, Deactivate/Activate; filters Publish Date,
 // Create Date range, Sector, Title and Status kept in the address (a `sector` there pre-applies
 // that filter); Create and Export Excel only with Bulletin.create. Default order createon desc.
+// A row opens its bulletin (as its Open link does); dates and statuses never wrap or cut, a long
+// title ends in an ellipsis (whole on hover), the buttons stay together in their cell, and the
+// table scrolls sideways inside its box when the window is narrow.
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
@@ -37,6 +40,7 @@ export function filterWhere(f: Filters): unknown[] {
 export default function BulletinListPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const applied = useMemo(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Filters, [params]);
   const page = Math.max(1, Number(params.get('pageIndex') ?? 1) || 1);
   const [draft, setDraft] = useState<Filters>(applied);
@@ -144,9 +148,10 @@ export default function BulletinListPage() {
         {canCreate && <Link className="btn btn-primary" to="/iru/bulletin/create">Create</Link>}
         {canCreate && <button className="btn" type="button" onClick={() => void exportExcel()}>Export Excel</button>}
       </div>
+      <div className="table-scroll">
       <table className="table bulletin-table" data-state={data ? 'ready' : 'loading'}>
         <thead>
-          <tr><th>Title</th><th>Create Date</th><th>Sector</th><th>Author</th><th>Status</th><th /></tr>
+          <tr><th>Title</th><th>Create Date</th><th>Sector</th><th>Author</th><th>Status</th><th><span className="sr-label">Actions</span></th></tr>
         </thead>
         <tbody>
           {data?.rows.map((r) => {
@@ -154,16 +159,26 @@ export default function BulletinListPage() {
             const names = (data.links.get(id) ?? []).map(sectorName);
             const state = Number(r.state);
             return (
-              <tr key={id} data-row-id={id}>
-                <td>{String(r.name ?? '')}</td>
-                <td>{bulletinDay(r.createon)}</td>
-                <td><span className="sector-count" title={names.join(', ')}>{Number(r.sectorcount ?? names.length)}</span></td>
-                <td>{String(r.createby_name_ind_field ?? '')}</td>
-                <td>{String(r.state_name_ind_field ?? '')}</td>
-                <td className="row-buttons">
-                  <Link className="btn btn-small" to={`/iru/bulletin/${id}`}>Open</Link>
-                  {state === BULLETIN_ACTIVE && <button className="btn btn-small btn-danger" type="button" disabled={!canUpdate} onClick={() => void setState(r, BULLETIN_INACTIVE)}>Deactivate</button>}
-                  {state === BULLETIN_INACTIVE && <button className="btn btn-small" type="button" disabled={!canUpdate} onClick={() => void setState(r, BULLETIN_ACTIVE)}>Activate</button>}
+              <tr
+                key={id}
+                data-row-id={id}
+                className="clickable"
+                onClick={(e) => {
+                  // The buttons and links of the row do their own thing.
+                  if (!(e.target as HTMLElement).closest('a, button')) navigate(`/iru/bulletin/${id}`);
+                }}
+              >
+                <td className="cell-title" title={String(r.name ?? '')}>{String(r.name ?? '')}</td>
+                <td className="cell-date">{bulletinDay(r.createon)}</td>
+                <td className="cell-number"><span className="sector-count" title={names.join(', ')}>{Number(r.sectorcount ?? names.length)}</span></td>
+                <td className="cell-author">{String(r.createby_name_ind_field ?? '')}</td>
+                <td className="cell-state">{String(r.state_name_ind_field ?? '')}</td>
+                <td className="row-actions">
+                  <span className="row-buttons">
+                    <Link className="btn btn-small" to={`/iru/bulletin/${id}`}>Open</Link>
+                    {state === BULLETIN_ACTIVE && <button className="btn btn-small btn-danger" type="button" disabled={!canUpdate} onClick={() => void setState(r, BULLETIN_INACTIVE)}>Deactivate</button>}
+                    {state === BULLETIN_INACTIVE && <button className="btn btn-small" type="button" disabled={!canUpdate} onClick={() => void setState(r, BULLETIN_ACTIVE)}>Activate</button>}
+                  </span>
                 </td>
               </tr>
             );
@@ -171,6 +186,7 @@ export default function BulletinListPage() {
           {data && !data.rows.length && <tr><td colSpan={6} className="list-empty">No Record Found</td></tr>}
         </tbody>
       </table>
+      </div>
       {data && pages > 1 && (
         <nav className="list-pager">
           {Array.from({ length: Math.min(10, pages) }, (_, i) => Math.max(1, Math.min(page - 4, pages - 9)) + i).map((p) => (

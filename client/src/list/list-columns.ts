@@ -45,10 +45,68 @@ export function resolveColumn(c: ListColumn, type: ColumnType | undefined, withN
   };
 }
 
-/** Seed 001 §9: the smaller of 10% of the grid and an equal share of the visible columns. */
-export function defaultColumnWidth(gridWidth: number, visibleColumns: number): number {
-  if (gridWidth <= 0 || visibleColumns <= 0) return 150;
-  return Math.max(50, Math.floor(Math.min(gridWidth * 0.1, gridWidth / visibleColumns)));
+/** A cell's padding and border (react-data-grid: 8 px each side, 1 px border) and a little air. */
+export const CELL_CHROME = 22;
+/** Room beside a header's title for the sort arrow. */
+export const SORT_ROOM = 18;
+/** Text columns are at most this wide by default: longer texts end in an ellipsis and show whole on hover. */
+export const TEXT_MAX = 280;
+/** How narrow a user may drag a text column. */
+export const TEXT_DRAG_MIN = 60;
+
+/** Kinds whose values are short and read whole: never cut, so never narrower than their widest value. */
+const WHOLE: ReadonlySet<CellKind> = new Set(['date', 'datetime', 'state', 'number', 'boolean']);
+
+export interface ColumnSize {
+  width: number;
+  /** Below this the column may not be dragged (dates and statuses are never cut). */
+  minWidth: number;
+  /** Text without a stored width: takes a share of the room a wide grid has left. */
+  grow?: boolean;
+  /** What the header needs (title and sort arrow): a narrow grid takes text columns down to it, or TEXT_FLOOR. */
+  header: number;
+}
+
+/**
+ * A column's width from its kind (issue 18): dates, date-times, statuses, numbers and yes/no are
+ * as wide as their header and their widest value on the page, never less, whatever width is
+ * stored; text is as wide as its header and widest value up to TEXT_MAX, or the stored width.
+ * `headerPx` and `widestPx` are text widths as measured.
+ */
+export function columnSize(kind: CellKind, headerPx: number, widestPx: number, stored?: number): ColumnSize {
+  const header = Math.ceil(headerPx) + CELL_CHROME + SORT_ROOM;
+  const value = Math.ceil(widestPx) + CELL_CHROME;
+  if (WHOLE.has(kind)) {
+    const need = Math.max(header, value);
+    return { width: Math.max(need, stored ?? 0), minWidth: need, header };
+  }
+  if (stored !== undefined) return { width: stored, minWidth: Math.min(stored, TEXT_DRAG_MIN), header };
+  return { width: Math.min(TEXT_MAX, Math.max(TEXT_DRAG_MIN, header, value)), minWidth: TEXT_DRAG_MIN, grow: true, header };
+}
+
+/** Text columns give up width down to this (or their header's need, if more) before the grid scrolls sideways. */
+export const TEXT_FLOOR = 120;
+
+/**
+ * Widths for `room` pixels. A wide grid gives what is left in equal parts to the growing columns
+ * (text without a stored width), so it shows more of the text instead of an empty band. A narrow
+ * one takes width from the text columns, in proportion to what each has above its floor, so
+ * that more columns are in view; dates, statuses and numbers keep theirs. What still does not
+ * fit scrolls sideways.
+ */
+export function fitRoom(sizes: (ColumnSize & { kind: CellKind })[], room: number): number[] {
+  const used = sizes.reduce((n, s) => n + s.width, 0);
+  if (room >= used) {
+    const growing = sizes.filter((s) => s.grow).length;
+    if (growing === 0) return sizes.map((s) => s.width);
+    const extra = Math.floor((room - used) / growing);
+    return sizes.map((s) => (s.grow ? s.width + extra : s.width));
+  }
+  const spare = sizes.map((s) => (WHOLE.has(s.kind) ? 0 : Math.max(0, s.width - Math.max(TEXT_FLOOR, s.header))));
+  const total = spare.reduce((a, b) => a + b, 0);
+  if (total === 0) return sizes.map((s) => s.width);
+  const share = Math.min(1, (used - room) / total);
+  return sizes.map((s, i) => s.width - Math.floor(spare[i] * share));
 }
 
 const PLACEHOLDER = /\[([A-Za-z0-9_]+)\]/g;

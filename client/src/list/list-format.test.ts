@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellKind, cut, formatCell } from './list-format';
-import { defaultColumnWidth, requestedFields, resolveColumn } from './list-columns';
+import { CELL_CHROME, columnSize, fitRoom, requestedFields, resolveColumn, SORT_ROOM, TEXT_FLOOR, TEXT_MAX } from './list-columns';
 
 describe('list cells', () => {
   it('cuts text longer than 100 characters with an ellipsis, counting characters not UTF-16 units', () => {
@@ -33,10 +33,39 @@ describe('list cells', () => {
 });
 
 describe('list columns', () => {
-  it('defaults a width to the smaller of 10% of the grid and an equal share', () => {
-    expect(defaultColumnWidth(1000, 4)).toBe(100);
-    expect(defaultColumnWidth(1000, 20)).toBe(50);
-    expect(defaultColumnWidth(1200, 12)).toBe(100);
+  it('makes dates and statuses as wide as their widest value or header, never narrower, whatever width is stored', () => {
+    expect(columnSize('date', 40, 80)).toMatchObject({ width: 80 + CELL_CHROME, minWidth: 80 + CELL_CHROME });
+    expect(columnSize('state', 120, 60)).toMatchObject({ width: 120 + CELL_CHROME + SORT_ROOM, minWidth: 120 + CELL_CHROME + SORT_ROOM });
+    expect(columnSize('datetime', 40, 170, 50).width).toBe(170 + CELL_CHROME);
+    expect(columnSize('datetime', 40, 170, 400)).toMatchObject({ width: 400, minWidth: 170 + CELL_CHROME });
+  });
+
+  it('makes text as wide as its widest value up to a limit (the rest ends in an ellipsis), or the stored width', () => {
+    expect(columnSize('text', 30, 100)).toMatchObject({ width: 100 + CELL_CHROME, minWidth: 60, grow: true });
+    expect(columnSize('text', 30, 2000).width).toBe(TEXT_MAX);
+    expect(columnSize('text', 30, 2000, 90)).toEqual({ width: 90, minWidth: 60, header: 30 + CELL_CHROME + SORT_ROOM });
+  });
+
+  it('gives the room a wide grid has left to the text columns without a stored width', () => {
+    const sizes = [columnSize('text', 10, 100), columnSize('date', 10, 80), columnSize('text', 10, 50), columnSize('text', 10, 50, 70)].map((s, i) => ({ ...s, kind: i === 1 ? ('date' as const) : ('text' as const) }));
+    const own = sizes.map((s) => s.width);
+    expect(fitRoom(sizes, own.reduce((a, b) => a + b, 0) + 101)).toEqual([own[0] + 50, own[1], own[2] + 50, own[3]]);
+  });
+
+  it('takes width from the text columns above the floor when the grid is narrow, never from dates, and scrolls the rest', () => {
+    const sizes = [
+      { kind: 'text' as const, ...columnSize('text', 10, 0, 320) },
+      { kind: 'date' as const, ...columnSize('date', 10, 80) },
+      { kind: 'text' as const, ...columnSize('text', 10, 0, 220) },
+    ];
+    const date = sizes[1].width;
+    // 200 and 100 px above the floor; 150 px too many: each gives half of its spare.
+    expect(fitRoom(sizes, 320 + 220 + date - 150)).toEqual([220, date, 170]);
+    // Far too narrow: text at the floor, the date whole, the grid scrolls.
+    expect(fitRoom(sizes, 100)).toEqual([TEXT_FLOOR, date, TEXT_FLOOR]);
+    // A header wider than the floor keeps its text column that wide.
+    const titled = [{ kind: 'text' as const, ...columnSize('text', 150, 0, 320) }, sizes[1]];
+    expect(fitRoom(titled, 100)[0]).toBe(150 + CELL_CHROME + SORT_ROOM);
   });
 
   it('sorts a state column by its name and asks for the name, the link placeholders and the helpers\' fields', () => {

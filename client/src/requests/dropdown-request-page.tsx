@@ -13,6 +13,7 @@ import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { hasPermission, useSession } from '../session/session-store';
 import '../threads/threads.css';
+import './dropdown-request.css';
 import { ribbonTone, STATE_NAMES } from '../threads/thread-format';
 import { formatDateTime } from '../ui/date-format';
 
@@ -74,11 +75,17 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
   );
   return (
     <section className="page dropdown-request">
-      <h1>Dropdown Request</h1>
-      <div className={`thread-ribbon ribbon-${ribbonTone(state)}`} data-state={state}>
-        {STATE_NAMES[state] ?? state}
+      <div className="request-head">
+        <h1>Dropdown Request</h1>
+        <div className={`thread-ribbon ribbon-${ribbonTone(state)}`} data-state={state}>
+          {STATE_NAMES[state] ?? state}
+        </div>
+        <button type="button" className="btn request-back" onClick={() => navigate(`/${shell}/requestvalue`)}>
+          Back
+        </button>
       </div>
-      <table className="detail-table">
+      <div className="request-body">
+      <table className="detail-table request-card">
         <tbody>
           {shell === 'iru' && row('Reporting Entity', request.re_name_ind_field)}
           {row('Form', request.formid_name_ind_field)}
@@ -94,17 +101,19 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
         </tbody>
       </table>
       {canDecide && (
-        <fieldset className="approval-panel">
+        <fieldset className="approval-panel request-card">
           <legend>Approval</legend>
-          <label>
+          <label className="field">
             <span>Approved Value</span>
-            <input name="approvevalue" value={approvevalue} placeholder={String(request.value ?? '')} maxLength={255} onChange={(e) => setApprovevalue(e.target.value)} />
+            <input name="approvevalue" value={approvevalue} placeholder={String(request.value ?? '')} maxLength={255} aria-describedby="approvevalue-hint" onChange={(e) => setApprovevalue(e.target.value)} />
+            <small id="approvevalue-hint" className="hint">Leave blank to approve the item as requested.</small>
           </label>
-          <label>
+          <label className="field">
             <span>Remark</span>
-            <textarea name="remark" rows={3} value={remark} onChange={(e) => setRemark(e.target.value)} />
+            <textarea name="remark" rows={3} value={remark} aria-describedby="remark-hint" onChange={(e) => setRemark(e.target.value)} />
+            <small id="remark-hint" className="hint">Needed to reject.</small>
           </label>
-          <div className="toolbar">
+          <div className="toolbar approval-buttons">
             <button type="button" className="btn btn-primary" name="approve" disabled={busy} onClick={() => void decide(S.approved)}>
               Approve
             </button>
@@ -114,10 +123,6 @@ export default function DropdownRequestPage({ shell }: { shell: 're' | 'iru' }) 
           </div>
         </fieldset>
       )}
-      <div className="toolbar">
-        <button type="button" className="btn" onClick={() => navigate(`/${shell}/requestvalue/`)}>
-          Back
-        </button>
       </div>
     </section>
   );

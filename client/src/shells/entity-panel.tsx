@@ -1,6 +1,8 @@
 // The right panel of the RE shell: the entities the user is linked to, a type-to-search box,
 // and switching (seed 000 §6): User.setRE, the entity-level role swapped, the page reloaded.
-import { useMemo, useState } from 'react';
+// The panel folds to a narrow strip so the content gets the width (issue 18); each user's choice
+// is kept in this browser (localStorage `entityPanel.{user id}`, not cleared at logout).
+import { useCallback, useMemo, useState } from 'react';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { sessionStore, useSession } from '../session/session-store';
@@ -19,17 +21,66 @@ export async function switchEntity(re: number): Promise<void> {
   }
 }
 
+export const panelKey = (userId: number) => `entityPanel.${userId}`;
+
+function readFolded(userId: number | undefined): boolean {
+  if (userId === undefined) return false;
+  try {
+    return localStorage.getItem(panelKey(userId)) === 'collapsed';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the signed-in user keeps the panel folded, and the way to change it (remembered per user). */
+function useFolded(userId: number | undefined): [boolean, (folded: boolean) => void] {
+  // Keyed by the user: another user signing in in this tab reads their own choice.
+  const [state, setState] = useState(() => ({ userId, folded: readFolded(userId) }));
+  const folded = state.userId === userId ? state.folded : readFolded(userId);
+  const set = useCallback(
+    (next: boolean) => {
+      if (userId !== undefined) {
+        try {
+          if (next) localStorage.setItem(panelKey(userId), 'collapsed');
+          else localStorage.removeItem(panelKey(userId));
+        } catch {
+          // Storage refused (private mode): the choice holds for this page only.
+        }
+      }
+      setState({ userId, folded: next });
+    },
+    [userId],
+  );
+  return [folded, set];
+}
+
 export function EntityPanel() {
   const { user, re } = useSession();
   const [search, setSearch] = useState('');
+  const [folded, setFolded] = useFolded(user?.id);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return (user?.RE ?? []).filter((e) => !needle || e.name.toLowerCase().includes(needle));
   }, [user, search]);
   if (!user || user.RE.length === 0) return null;
+  if (folded) {
+    return (
+      <aside className="entity-panel folded" aria-label="Reporting entities" data-entity-panel="collapsed">
+        <button type="button" className="entity-panel-toggle" aria-expanded="false" title="Show the reporting entities" onClick={() => setFolded(false)}>
+          <span aria-hidden="true">«</span>
+          <span className="entity-panel-strip">Reporting Entities</span>
+        </button>
+      </aside>
+    );
+  }
   return (
-    <aside className="entity-panel" aria-label="Reporting entities">
-      <h2>Reporting Entities</h2>
+    <aside className="entity-panel" aria-label="Reporting entities" data-entity-panel="expanded">
+      <div className="entity-panel-head">
+        <h2>Reporting Entities</h2>
+        <button type="button" className="entity-panel-toggle" aria-expanded="true" title="Hide the reporting entities" aria-label="Hide the reporting entities" onClick={() => setFolded(true)}>
+          <span aria-hidden="true">»</span>
+        </button>
+      </div>
       <input type="search" placeholder="Type to search" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search reporting entities" />
       <ul>
         {shown.map((e) => (
