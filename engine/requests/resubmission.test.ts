@@ -334,6 +334,22 @@ describe.each(await testDialects())('resubmission requests on %s', (dialect) => 
     expect(readBack(await change(Number(fresh.id), Number(fresh.updatectr), ['state'], [S.cancelled], recommender)).state).toBe(S.cancelled);
   });
 
+  it('counts the requests in the dashboards\' resubmission series and the sidebar\'s count, from the rows themselves', async () => {
+    const month = today.slice(0, 7);
+    const point = (series: { month: string; value: number; value1?: number }[]) => series.find((p) => p.month === month)!;
+    const reDash = JSON.parse(String((ok(await t.call('RE.getDashboard', [{ dt: month }], re))[0] as { text: string }).text));
+    const mine = await t.database.db('resubmission').where({ re: 1 }).andWhere('createon', '>=', `${month}-01 00:00:00`);
+    expect(point(reDash.resubmission).value).toBe(mine.length);
+    expect(point(reDash.performance_resubmission).value1).toBe(mine.filter((r: Row) => [54, 61, 78, 25, 31, 74, 79, 65, 70].includes(Number(r.state))).length);
+    const iruDash = JSON.parse(String((ok(await t.call('IRU.getDashboard', [{ dt: month }], iru))[0] as { text: string }).text));
+    const every = await t.database.db('resubmission').andWhere('createon', '>=', `${month}-01 00:00:00`);
+    expect(point(iruDash.total_resubmission).value).toBe(every.length);
+    expect(every.length).toBeGreaterThan(0);
+    // The IRU sidebar's Resubmission count (seed 003 §4.7: New, Pending Payment, Amendment Required).
+    const badge = await select(t, iru, { module: 'Resubmission', fields: ['id'], where: [['state', 'in', [54, 25, 74]]] });
+    expect(badge.total).toBe((await t.database.db('resubmission').whereIn('state', [54, 25, 74])).length);
+  });
+
   async function newQuery(form: number): Promise<number> {
     const db = t.database.db;
     const { formbatch } = await db('form').where({ id: form }).first('formbatch');
