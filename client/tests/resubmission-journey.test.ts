@@ -199,4 +199,64 @@ describe('resubmission journey (sqlite)', () => {
     expect(diff.map((r) => [r.tab, r.address, r.before, r.after])).toEqual([['01', 'B3', '1', '3'], ['02', 'B3', '1', '3']]);
     expect((await db('resubmission').where({ id }).first('resubmittedon')).resubmittedon).toBeTruthy();
   });
+
+  it('lets the entity edit a request returned for amendment, asking before unsaved edits are lost; an unknown or other entity\'s request is not found', async () => {
+    const db = portal.t.database.db;
+    const stored = await db('form').where({ id: form }).first('updatectr');
+    rowsOf(await serverCall(portal, 'iru', 'Record.update', [{ module: 'Form', fields: ['id', 'updatectr', 'state'], values: [form, Number(stored.updatectr), 45] }]));
+    const made = rowsOf(await serverCall(portal, 're', 'Record.create', [{ module: 'RE-Resubmission', fields: ['requestextdate', 'reason', 'forms', 'state'], values: [isoIn(12), 'Notes need restating', JSON.stringify([{ form, properties: [{ id: '03', dataitem: 'Auditor' }] }]), 61], read: ['id'] }]))[0];
+    const second = Number(made.id);
+
+    const officer = await portal.page();
+    await officer.page.setViewport({ width: 1024, height: 768 });
+    await signIn(officer.page, portal.url, 'iru', undefined, `/iru/resubmission/${second}`);
+    await officer.page.waitForSelector('[data-panel=process]');
+    expect(await officer.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await officer.page.type('[data-panel=process] textarea[name=remark]', 'Name the tab of the auditor line');
+    await officer.page.click('[data-panel=process] button[name=amend]');
+    expect(await answerDialog(officer.page, 'ok')).toContain('Status Changed');
+    await officer.page.waitForFunction(() => document.querySelector('.thread-ribbon')?.textContent === 'Amendment Required');
+    expect(officer.errors).toEqual([]);
+
+    const { page, errors } = await portal.page();
+    await page.setViewport({ width: 1024, height: 768 });
+    await signIn(page, portal.url, 're', undefined, `/re/resubmission/${second}`);
+    await page.waitForSelector('button[name=edit]');
+    await page.click('button[name=edit]');
+    await waitForPath(page, (p) => p === `/re/resubmission/${second}/edit`);
+    await page.waitForSelector(`input[name="item-${form}-03"]`);
+    expect(await page.title()).toMatch(/^Edit Resubmission \| /);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.type(`input[name="item-${form}-03"]`, ' (name of the firm)');
+    // Leaving with unsaved changes asks first; Stay keeps the edit.
+    await page.click('.resubmission-edit form .toolbar button:not([type=submit])');
+    expect(await answerDialog(page, 'no')).toContain('Unsaved changes');
+    expect(page.url()).toContain(`/re/resubmission/${second}/edit`);
+    await page.type('textarea[name=amendremark]', 'The tab is Notes');
+    await page.click('button[name=update]');
+    expect(await answerDialog(page, 'ok')).toContain('Updated!');
+    await waitForPath(page, (p) => p === `/re/resubmission/${second}`);
+    await page.waitForFunction(() => document.querySelector('.thread-ribbon')?.textContent === 'Pending');
+    expect(await page.$eval('[data-amendremark]', (e) => e.textContent)).toBe('The tab is Notes');
+    expect(await page.$$eval('[data-forms] tbody td', (c) => c.map((x) => x.textContent))).toContain('Auditor (name of the firm)');
+
+    // An unknown request, and another entity's, read as not found.
+    await page.goto(`${portal.url}/re/resubmission/999999`);
+    await page.waitForFunction(() => document.body.textContent?.includes('Resubmission not found.'));
+    expect(errors).toEqual([]);
+    const other = await portal.page();
+    await signIn(other.page, portal.url, 're2', undefined, `/re/resubmission/${second}`);
+    await other.page.waitForFunction(() => document.body.textContent?.includes('Resubmission not found.'));
+
+    // The regulator cancels it, after saying yes to the seed's question.
+    await officer.page.reload();
+    await officer.page.waitForSelector('[data-panel=process] button[name=cancel]');
+    await officer.page.click('[data-panel=process] button[name=cancel]');
+    expect(await answerDialog(officer.page, 'no')).toContain('Are you really sure?');
+    expect(await ribbon(officer.page)).toBe('Pending');
+    await officer.page.click('[data-panel=process] button[name=cancel]');
+    expect(await answerDialog(officer.page, 'yes')).toContain('Cancel this Resubmission');
+    expect(await answerDialog(officer.page, 'ok')).toContain('Status Changed');
+    await officer.page.waitForFunction(() => document.querySelector('.thread-ribbon')?.textContent === 'Cancelled');
+  });
 });
