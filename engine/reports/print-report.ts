@@ -13,6 +13,7 @@ import type { ReportCatalogue, ReportDef } from './report-catalogue.js';
 import { renderTemplate } from './template.js';
 import { parseWhereParam } from './where-param.js';
 import { sqlDateTime } from '../db/clock.js';
+import { PRINT_VALUE_PROVIDERS } from './print-value-providers.js';
 
 export interface PrintedReport {
   pdf: Uint8Array;
@@ -64,6 +65,7 @@ export async function printReport(ctx: ActionContext, reports: ReportCatalogue, 
   if (!row) throw errors.notFound(`${report.title} record`);
   const values = printValues(report, ctx);
   for (const f of plan.fields) values[f.name] = displayText(toCell(row[f.name], f.type, f.def.scale), f.type);
+  if (report.values) Object.assign(values, await PRINT_VALUE_PROVIDERS[report.values].compute(ctx, row, query));
   const pdf = await pool.print(renderTemplate(report.template, values), { paper: report.paper, landscape: report.landscape });
   return { pdf, filename: `${report.name}-${values[module.idField]}.pdf` };
 }

@@ -21,9 +21,10 @@ afterEach(() => {
 });
 
 describe('the report catalogue', () => {
-  it('holds the shipped reports: RE and its scoped twin RE-RE, sharing one template', () => {
+  it('holds the shipped reports: RE and its scoped twin RE-RE, sharing one template, and the show-cause letter', () => {
     const catalogue = ReportCatalogue.fromDirectory(modules);
-    expect(catalogue.names()).toEqual(['RE', 'RE-RE']);
+    expect(catalogue.names()).toEqual(['RE', 'RE-RE', 'SHOWCAUSE']);
+    expect(catalogue.get('SHOWCAUSE')).toMatchObject({ module: 'PEOI', values: 'showCauseLetter', fields: expect.arrayContaining(['re', 'refletter', 're_name_ind_field']) });
     const re = catalogue.get('RE')!;
     expect(re).toMatchObject({ module: 'RE', title: 'Reporting Entity Profile', paper: 'A4', landscape: false });
     expect(re.fields).toEqual(expect.arrayContaining(['name', 'companyno', 'sector_name_ind_field', 'authorizedcapital', 'id']));

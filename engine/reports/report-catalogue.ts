@@ -10,6 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { parseTemplate, type Template } from './template.js';
+import { PRINT_VALUE_PROVIDERS } from './print-value-providers.js';
 
 export const REPORTS_DIR = fileURLToPath(new URL('../../metadata/reports/', import.meta.url));
 
@@ -20,6 +21,8 @@ const ReportFile = Type.Object(
     paper: Type.Optional(Type.Union([Type.Literal('A4'), Type.Literal('Letter')])),
     landscape: Type.Optional(Type.Boolean()),
     template: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*\\.html$' })),
+    /** Print values computed by code (engine/reports/print-value-providers.ts), e.g. showCauseLetter. */
+    values: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]*$' })),
   },
   { additionalProperties: false },
 );
@@ -36,8 +39,10 @@ export interface ReportDef {
   paper: 'A4' | 'Letter';
   landscape: boolean;
   template: Template;
-  /** The record's fields the template shows. */
+  /** The record's fields the template shows (and the print value provider reads). */
   fields: string[];
+  /** The provider of its computed print values, if any. */
+  values?: string;
 }
 
 export class ReportCatalogueError extends Error {}
@@ -63,7 +68,10 @@ function loadReport(dir: string, file: string, modules: ModuleRegistry): ReportD
   const templatePath = join(dir, templateFile);
   if (!existsSync(templatePath)) throw new ReportCatalogueError(`${where}: its template ${templateFile} is missing`);
   const template = parseTemplate(readFileSync(templatePath, 'utf8'));
-  const unknown = template.names.filter((n) => (n.startsWith('$') ? !PRINT_VALUES.includes(n) : !module.fields.has(n)));
+  const provider = def.values === undefined ? undefined : PRINT_VALUE_PROVIDERS[def.values];
+  if (def.values !== undefined && !provider) throw new ReportCatalogueError(`${where}: unknown print values ${def.values}`);
+  const printNames = [...PRINT_VALUES, ...(provider?.names ?? [])];
+  const unknown = template.names.filter((n) => (n.startsWith('$') ? !printNames.includes(n) : !module.fields.has(n)));
   if (unknown.length) throw new ReportCatalogueError(`metadata/reports/${templateFile}: ${unknown.map((n) => `{{${n}}}`).join(', ')} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of ${module.name}`);
   return {
     name,
@@ -72,7 +80,8 @@ function loadReport(dir: string, file: string, modules: ModuleRegistry): ReportD
     paper: def.paper ?? 'A4',
     landscape: def.landscape ?? false,
     template,
-    fields: template.names.filter((n) => !n.startsWith('$')),
+    fields: [...new Set([...template.names.filter((n) => !n.startsWith('$')), ...(provider?.needs ?? [])])],
+    values: def.values,
   };
 }
 

@@ -1,0 +1,18 @@
+// Print values a report computes beyond its record's fields (a report definition's `values`):
+// code, not data, named by the definition. Each says which `$` names it answers (the catalogue
+// refuses a template naming others) and which record fields it reads. The show-cause letter's
+// addressees, section, officer and cc come from the print address, checked against the stored
+// data (engine/peoi/show-cause-letter.ts).
+import type { ActionContext } from '../actions/context.js';
+import { LETTER_VALUE_NAMES, letterValues } from '../peoi/show-cause-letter.js';
+
+export interface PrintValueProvider {
+  names: string[];
+  /** Record fields the provider reads (read with the template's own). */
+  needs: string[];
+  compute(ctx: ActionContext, record: Record<string, unknown>, query: Record<string, unknown>): Promise<Record<string, string>>;
+}
+
+export const PRINT_VALUE_PROVIDERS: Record<string, PrintValueProvider> = {
+  showCauseLetter: { names: LETTER_VALUE_NAMES, needs: ['re', 'refletter'], compute: (ctx, record, query) => letterValues(ctx.db, record, query) },
+};
