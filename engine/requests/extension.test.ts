@@ -127,6 +127,10 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
     expect(dayOf(extended.rows[0].duedate)).toBe(wanted);
     expect(dayOf(extended.rows[0].originalduedate)).toBe(b.duedate);
     expect((await select(t, re, { module: 'RE-Extension', fields: ['state', 'state_name_ind_field', 'formbatch_duedate'], where: [['id', '=', made.id]] })).rows[0]).toMatchObject({ state: S.approved, state_name_ind_field: 'Approved' });
+    // The late rule reads the moved date: a notice may be sent only from the new due date + 2 days.
+    const late = failure(await t.call('FormBatch.lateNotify', [{ id: b.id }], iru));
+    expect(late.code).toBe('E_VALIDATION');
+    expect(late.message).toContain(`due on ${wanted}`);
   });
 
   it('approves a date other than the requested one and keeps the first original due date over two extensions', async () => {
