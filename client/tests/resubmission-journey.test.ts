@@ -3,7 +3,7 @@
 // category dialog, the search, Add, a data item), the regulator proceeds to payment, the entity
 // pays with a PDF proof, the regulator recommends with a reason and approves; on the effective
 // date the form reopens, the entity amends it in the entry grid and submits it again, and the
-// form's history keeps both versions.
+// form's history keeps both versions. On both databases.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { signIn, startPortal, waitForPath, type Portal } from '../testing/portal
 import { answerDialog, clickRowButton, readGrid, serverCall } from './list-support.js';
 import { move, openForm, rowsOf, typeInto } from './filing-support.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
+import { testDialects } from '../../engine/testing/test-database.js';
 
 /** Every input cell of the demo BNK-01 filled so that it passes (engine/actions/filing/form-filing.test.ts). */
 const COMPLETE_BNK01 = [
@@ -26,14 +27,14 @@ const DATA_ITEM = 'Cash and short-term funds';
 const ribbon = (page: Page) => page.$eval('.thread-ribbon', (e) => (e.textContent ?? '').trim());
 const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('resubmission journey (sqlite)', () => {
+describe.each(await testDialects())('resubmission journey on %s', (dialect) => {
   let portal: Portal;
   let form = 0;
   let acceptedAt = 0;
   let id = 0;
 
   beforeAll(async () => {
-    portal = await startPortal('sqlite');
+    portal = await startPortal(dialect);
     // A BNK-01 form of entity 1 filed, signed off and accepted through the protocol: its own batch is Completed.
     const db = portal.t.database.db;
     const template = await db('formtemplate').where({ code: 'BNK-01' }).first('id');
