@@ -102,10 +102,12 @@ describe('the chart editor and the sample dashboard (sqlite)', () => {
 
     await page.waitForSelector('[data-testid=chart-rows]');
     await page.click('[data-testid=add-row]');
-    // An unfinished row is refused by the server's ChartData schema, with the path of the problem.
+    // An unfinished row is refused by the server's ChartData schema, said in words beside the row
+    // (the path stays in the message's title).
     await page.click('[data-testid=save]');
-    await page.waitForSelector('[data-testid=save-problem-path]');
-    expect(await text('[data-testid=save-problem-path]')).toMatch(/^data\/rows\/0\//);
+    await page.waitForSelector('[data-testid=row-0] [data-testid=field-message]');
+    expect(await text('[data-testid=row-0] [data-testid=field-message]')).toMatch(/^Row 1 (label|module|colour|group by lookup field): /);
+    expect(await page.$eval('[data-testid=row-0] [data-testid=field-message]', (e) => e.getAttribute('title'))).toMatch(/^data\/rows\/0\//);
     await page.type('[data-testid=row-0-label]', ROW.label);
     await page.click('[data-testid=row-0] .chart-swatch[aria-label=Green]');
     expect(await page.$eval('[data-testid=row-0-color]', (e) => (e as HTMLInputElement).value)).toBe(ROW.color);

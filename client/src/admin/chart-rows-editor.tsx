@@ -5,6 +5,7 @@
 import type { ChartDataRow } from '../../../engine/metadata/screen-schemas.js';
 import { STATUS_COLOURS } from '../dashboards/status-colours';
 import { WhereBuilder } from './where-builder';
+import { FieldMessage } from './field-messages';
 import { removeAt, replaceAt } from './draft-edit';
 import { dateFields, lookupFields, newRow, numericFields, withModule } from './chart-draft';
 import type { CatalogueField, CatalogueModule } from './editor-sources';
@@ -23,6 +24,7 @@ function RowEditor(props: { row: ChartDataRow; index: number; modules: Catalogue
   const groupField = byMonth ? (row.groupBy as { month: string }).month : (row.groupBy as { lookup: string }).lookup;
   return (
     <div className="editor-section" data-testid={`row-${index}`}>
+      <FieldMessage at={`rows/${index}`} />
       <div className="editor-row">
         <label className="field">
           <span className="form-label required">Label</span>
@@ -105,6 +107,7 @@ export function ChartRowsEditor(props: { rows: ChartDataRow[]; modules: Catalogu
   const { rows, modules, onChange } = props;
   return (
     <div data-testid="chart-rows">
+      <FieldMessage at="rows" />
       {rows.length === 0 && <p className="muted">No data rows yet: a chart needs at least one.</p>}
       {rows.map((row, i) => (
         <RowEditor key={i} row={row} index={i} modules={modules} onChange={(r) => onChange(replaceAt(rows, i, r))} onRemove={() => onChange(removeAt(rows, i))} />

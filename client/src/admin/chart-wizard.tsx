@@ -17,6 +17,8 @@ import './screen-editor.css';
 import '../dashboards/dashboards.css';
 import { Loading } from '../ui/loading';
 import { useLeaveGuard } from '../ui/leave-guard';
+import { editorMessages, messageText } from './editor-messages';
+import { FieldMessagesProvider, useUnclaimedMessages } from './field-messages';
 
 const STEPS = ['Chart', 'Data rows', 'Preview'] as const;
 
@@ -107,7 +109,7 @@ export function ChartWizard({ id }: { id: number | null }) {
       if (e instanceof RpcError && e.code === 'E_CONCURRENT') setConflict(true);
       else if (e instanceof RpcError && e.code === 'E_VALIDATION') {
         const fields = fieldErrorsOf(e);
-        setSaveProblem({ message: `Not saved: ${e.message}`, paths: fields ? Object.values(fields) : [] });
+        setSaveProblem({ message: `Not saved: ${e.message}`, paths: Object.entries(fields ?? {}).map(([k, v]) => (v.startsWith(k) ? v : `${k} ${v}`)) });
       } else await presentError(e);
     } finally {
       setSaving(false);
@@ -135,88 +137,99 @@ export function ChartWizard({ id }: { id: number | null }) {
     );
 
   return (
-    <section className="page screen-editor" data-testid="chart-wizard" data-state="ready" data-id={id ?? ''} data-updatectr={updatectr} data-step={step + 1}>
-      <div className="editor-head">
-        <h1>{id === null ? 'New chart' : `Chart: ${draft.name}`}</h1>
-        <Link to="/mdash" className="btn">
-          Back to the charts
-        </Link>
-      </div>
-      <ol className="chart-steps">
-        {STEPS.map((s, i) => (
-          <li key={s} aria-current={i === step ? 'step' : undefined}>
-            {i + 1}. {s}
-          </li>
-        ))}
-      </ol>
-
-      {step === 0 && (
-        <div className="editor-fields" data-testid="step-1">
-          <label className="field">
-            <span className="form-label required">Title</span>
-            <input data-testid="name" value={draft.name} maxLength={255} onChange={(e) => change({ name: e.target.value })} />
-            {problemOf('name')}
-          </label>
-          <ChoiceSelect label="Type" testId="type" required none="Select type..." value={String(draft.type ?? '')} choices={TYPE_CHOICES} onChange={(v) => change({ type: numberFrom(v) ?? null })}>
-            {problemOf('type')}
-          </ChoiceSelect>
-          <ChoiceSelect label="State" testId="state" value={String(draft.state)} choices={STATE_CHOICES} onChange={(v) => change({ state: Number(v) })} />
-          <label className="field">
-            <span className="form-label">Order number</span>
-            <input data-testid="ordernumber" type="number" step={1} value={draft.ordernumber ?? ''} onChange={(e) => change({ ordernumber: numberFrom(e.target.value) ?? null })} />
-          </label>
-          <ChoiceSelect label="Dashboard group" testId="dashboardgroup" none="None" value={String(draft.dashboardgroup ?? '')} choices={valueOr(groups, [])} onChange={(v) => change({ dashboardgroup: numberFrom(v) ?? null })} />
-        </div>
-      )}
-
-      {step === 1 && (catalogue.status === 'error' ? <p className="editor-problem">The modules could not be loaded: {catalogue.message}</p> : <ChartRowsEditor rows={draft.rows} modules={valueOr(catalogue, [])} onChange={(rows) => change({ rows })} />)}
-
-      {step === 2 && (draft.type === null ? <p className="editor-problem">{fieldProblems.type}</p> : <ChartPreview name={draft.name} type={draft.type} rows={draft.rows} />)}
-
-      <div className="toolbar editor-save">
-        <button type="button" className="btn" data-testid="back" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
-          Back
-        </button>
-        <button type="button" className="btn" data-testid="next" disabled={step === STEPS.length - 1} onClick={() => (step > 0 || checkFirstStep()) && setStep((s) => s + 1)}>
-          Next
-        </button>
-        <button type="button" className="btn btn-primary" data-testid="save" disabled={saving} onClick={() => void save()}>
-          {saving ? 'Saving...' : id === null ? 'Create' : 'Save'}
-        </button>
-        {dirty && <span className="muted">Unsaved changes</span>}
-        {id !== null && draft.dashboardgroup !== null && (
-          <Link className="btn" to={`/sample_dash/${draft.dashboardgroup}`} data-testid="view-dashboard">
-            View the dashboard
+    <FieldMessagesProvider messages={editorMessages('DashboardChart', saveProblem?.paths ?? [])}>
+      <section className="page screen-editor" data-testid="chart-wizard" data-state="ready" data-id={id ?? ''} data-updatectr={updatectr} data-step={step + 1}>
+        <div className="editor-head">
+          <h1>{id === null ? 'New chart' : `Chart: ${draft.name}`}</h1>
+          <Link to="/mdash" className="btn">
+            Back to the charts
           </Link>
+        </div>
+        <ol className="chart-steps">
+          {STEPS.map((s, i) => (
+            <li key={s} aria-current={i === step ? 'step' : undefined}>
+              {i + 1}. {s}
+            </li>
+          ))}
+        </ol>
+
+        {step === 0 && (
+          <div className="editor-fields" data-testid="step-1">
+            <label className="field">
+              <span className="form-label required">Title</span>
+              <input data-testid="name" value={draft.name} maxLength={255} onChange={(e) => change({ name: e.target.value })} />
+              {problemOf('name')}
+            </label>
+            <ChoiceSelect label="Type" testId="type" required none="Select type..." value={String(draft.type ?? '')} choices={TYPE_CHOICES} onChange={(v) => change({ type: numberFrom(v) ?? null })}>
+              {problemOf('type')}
+            </ChoiceSelect>
+            <ChoiceSelect label="State" testId="state" value={String(draft.state)} choices={STATE_CHOICES} onChange={(v) => change({ state: Number(v) })} />
+            <label className="field">
+              <span className="form-label">Order number</span>
+              <input data-testid="ordernumber" type="number" step={1} value={draft.ordernumber ?? ''} onChange={(e) => change({ ordernumber: numberFrom(e.target.value) ?? null })} />
+            </label>
+            <ChoiceSelect label="Dashboard group" testId="dashboardgroup" none="None" value={String(draft.dashboardgroup ?? '')} choices={valueOr(groups, [])} onChange={(v) => change({ dashboardgroup: numberFrom(v) ?? null })} />
+          </div>
         )}
-      </div>
-      {saveProblem && (
-        <div className="editor-problem" role="alert" data-testid="save-problem">
-          <p>{saveProblem.message}</p>
-          {saveProblem.paths.length > 0 && (
-            <ul>
-              {saveProblem.paths.map((p) => (
-                <li key={p}>
-                  <code data-testid="save-problem-path">{p}</code>
-                </li>
-              ))}
-            </ul>
+
+        {step === 1 && (catalogue.status === 'error' ? <p className="editor-problem">The modules could not be loaded: {catalogue.message}</p> : <ChartRowsEditor rows={draft.rows} modules={valueOr(catalogue, [])} onChange={(rows) => change({ rows })} />)}
+
+        {step === 2 && (draft.type === null ? <p className="editor-problem">{fieldProblems.type}</p> : <ChartPreview name={draft.name} type={draft.type} rows={draft.rows} />)}
+
+        <div className="toolbar editor-save">
+          <button type="button" className="btn" data-testid="back" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
+            Back
+          </button>
+          <button type="button" className="btn" data-testid="next" disabled={step === STEPS.length - 1} onClick={() => (step > 0 || checkFirstStep()) && setStep((s) => s + 1)}>
+            Next
+          </button>
+          <button type="button" className="btn btn-primary" data-testid="save" disabled={saving} onClick={() => void save()}>
+            {saving ? 'Saving...' : id === null ? 'Create' : 'Save'}
+          </button>
+          {dirty && <span className="muted">Unsaved changes</span>}
+          {id !== null && draft.dashboardgroup !== null && (
+            <Link className="btn" to={`/sample_dash/${draft.dashboardgroup}`} data-testid="view-dashboard">
+              View the dashboard
+            </Link>
           )}
         </div>
+        {saveProblem && <ChartSaveProblem message={saveProblem.message} />}
+        {conflict && (
+          <div className="conflict-notice" role="alert" data-testid="conflict">
+            <p>This chart was saved by someone else after you opened it, so your changes were not saved. Reload to see it as it is now.</p>
+            <button type="button" className="btn btn-primary" data-testid="reload" onClick={() => setLoads((n) => n + 1)}>
+              Reload
+            </button>
+          </div>
+        )}
+        {notice && (
+          <p className="notice" role="status" data-testid="saved">
+            {notice}
+          </p>
+        )}
+      </section>
+    </FieldMessagesProvider>
+  );
+}
+
+/** Save's refusal, with the messages no field on screen shows (each beside its field otherwise). */
+function ChartSaveProblem({ message }: { message: string }) {
+  const unclaimed = useUnclaimedMessages();
+  return (
+    <div className="editor-problem" role="alert" data-testid="save-problem">
+      <p>
+        {message}
+        {unclaimed.length === 0 && ' See the fields marked above.'}
+      </p>
+      {unclaimed.length > 0 && (
+        <ul>
+          {unclaimed.map((m) => (
+            <li key={m.key + m.sentence}>
+              {messageText(m)} <code data-testid="save-problem-path">{m.raw}</code>
+            </li>
+          ))}
+        </ul>
       )}
-      {conflict && (
-        <div className="conflict-notice" role="alert" data-testid="conflict">
-          <p>This chart was saved by someone else after you opened it, so your changes were not saved. Reload to see it as it is now.</p>
-          <button type="button" className="btn btn-primary" data-testid="reload" onClick={() => setLoads((n) => n + 1)}>
-            Reload
-          </button>
-        </div>
-      )}
-      {notice && (
-        <p className="notice" role="status" data-testid="saved">
-          {notice}
-        </p>
-      )}
-    </section>
+    </div>
   );
 }

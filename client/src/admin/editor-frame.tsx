@@ -1,12 +1,15 @@
-// What both list editors share on screen: the Structured / Raw JSON switch over one draft, the
-// raw JSON text with its parse error, the schema problem of the draft, Save with the client's
-// or the server's refusal and its path, the E_CONCURRENT notice with a reload, the live
+// What the screen editors share on screen: the Structured / Raw JSON switch over one draft, the
+// raw JSON text with its parse error, the schema problem of the draft and Save's refusal (the
+// client's or the server's) in words beside the field they are about (editor-messages.ts, each
+// once; the path stays readable), the E_CONCURRENT notice with a reload, the live
 // preview, and the definition's history in edit mode.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ScreenHistory } from './screen-history';
 import { parseJson } from './draft-edit';
 import type { EditorModule, ScreenEditor } from './use-screen-editor';
+import { editorMessage, editorMessages, messageText, type EditorMessage } from './editor-messages';
+import { FieldMessagesProvider, useUnclaimedMessages } from './field-messages';
 import './screen-editor.css';
 import { Loading } from '../ui/loading';
 
@@ -36,47 +39,102 @@ export function EditorFrame(props: {
     );
   }
   const { mode } = editor;
+  // The live problem and Save's refusal of the same problem are one message.
+  const messages = editorMessages(module, editor.parseError ? (editor.saveProblem?.paths ?? []) : [...(editor.saveProblem?.paths ?? []), editor.problem]);
   return (
-    <section className="page screen-editor" data-testid="editor" data-editor={module} data-state="ready" data-id={editor.id ?? ''} data-updatectr={editor.updatectr} data-dirty={editor.dirty}>
-      <div className="editor-head">
-        <h1>{heading}</h1>
-        <Link to={listPath} className="btn" data-testid="back">
-          Back to the list
-        </Link>
-      </div>
-      <div className="editor-fields">{head}</div>
-      <div className="editor-modes" role="tablist" aria-label="Editing mode">
-        {(['structured', 'raw'] as const).map((m) => (
-          <button key={m} type="button" role="tab" aria-selected={mode === m} className={`btn${mode === m ? ' btn-primary' : ''}`} data-testid={`mode-${m}`} onClick={() => editor.setMode(m)}>
-            {m === 'structured' ? 'Structured' : 'Raw JSON'}
-          </button>
-        ))}
-      </div>
-      {mode === 'structured' ? (
-        structureProblem ? (
-          <div className="editor-problem" role="alert" data-testid="structure-problem">
-            <p>{structureProblem} Fix it in the Raw JSON mode.</p>
-          </div>
+    <FieldMessagesProvider messages={messages}>
+      <section className="page screen-editor" data-testid="editor" data-editor={module} data-state="ready" data-id={editor.id ?? ''} data-updatectr={editor.updatectr} data-dirty={editor.dirty}>
+        <div className="editor-head">
+          <h1>{heading}</h1>
+          <Link to={listPath} className="btn" data-testid="back">
+            Back to the list
+          </Link>
+        </div>
+        <div className="editor-fields">{head}</div>
+        <div className="editor-modes" role="tablist" aria-label="Editing mode">
+          {(['structured', 'raw'] as const).map((m) => (
+            <button key={m} type="button" role="tab" aria-selected={mode === m} className={`btn${mode === m ? ' btn-primary' : ''}`} data-testid={`mode-${m}`} onClick={() => editor.setMode(m)}>
+              {m === 'structured' ? 'Structured' : 'Raw JSON'}
+            </button>
+          ))}
+        </div>
+        {mode === 'structured' ? (
+          structureProblem ? (
+            <div className="editor-problem" role="alert" data-testid="structure-problem">
+              <p>{structureProblem} Fix it in the Raw JSON mode.</p>
+            </div>
+          ) : (
+            <div className="editor-structured" data-testid="structured">
+              {structured()}
+            </div>
+          )
         ) : (
-          <div className="editor-structured" data-testid="structured">
-            {structured()}
+          <label className="editor-raw">
+            <span className="form-label">Definition (properties) as JSON</span>
+            <textarea data-testid="raw-json" spellCheck={false} rows={24} value={editor.rawText} onChange={(e) => editor.setRawText(e.target.value)} />
+          </label>
+        )}
+        <EditorProblems module={module} editor={editor} />
+        {editor.conflict && (
+          <div className="conflict-notice" role="alert" data-testid="conflict">
+            <h2>This definition was changed by someone else</h2>
+            <p>
+              It was saved (by another user or in another tab) after you opened it, so your changes were <strong>not saved</strong>. Reload to see it as it is now, then make your changes again.
+            </p>
+            <div className="toolbar">
+              <button type="button" className="btn btn-primary" data-testid="reload" onClick={editor.reload}>
+                Reload
+              </button>
+              <button type="button" className="btn" data-testid="dismiss-conflict" onClick={editor.dismissConflict}>
+                Keep my changes on screen
+              </button>
+            </div>
           </div>
-        )
-      ) : (
-        <label className="editor-raw">
-          <span className="form-label">Definition (properties) as JSON</span>
-          <textarea data-testid="raw-json" spellCheck={false} rows={24} value={editor.rawText} onChange={(e) => editor.setRawText(e.target.value)} />
-        </label>
-      )}
+        )}
+        {editor.savedNotice && (
+          <p className="notice" role="status" data-testid="saved">
+            {editor.savedNotice}
+          </p>
+        )}
+        {preview}
+        {editor.id !== null && <ScreenHistory module={module} id={editor.id} updatectr={editor.updatectr} onRestored={editor.reload} />}
+      </section>
+    </FieldMessagesProvider>
+  );
+}
+
+/** The parse error, the draft's problem and Save's refusal, with the messages no field shows. */
+function EditorProblems({ module, editor }: { module: EditorModule; editor: ScreenEditor }) {
+  const unclaimed = useUnclaimedMessages();
+  const saveProblem = editor.saveProblem;
+  const same = (a: EditorMessage, b: EditorMessage) => a.key === b.key && a.sentence === b.sentence;
+  const refused = (saveProblem?.paths ?? []).map((p) => editorMessage(module, p));
+  // The draft's live problem, unless Save's refusal already says it.
+  const live = editor.problem ? editorMessage(module, editor.problem) : null;
+  const draft = live && !refused.some((r) => same(r, live)) ? unclaimed.filter((u) => same(u, live)) : [];
+  const saved = unclaimed.filter((u) => refused.some((r) => same(r, u)));
+  const list = (items: EditorMessage[], testId: string) =>
+    items.length > 0 && (
+      <ul>
+        {items.map((m) => (
+          <li key={m.key + m.sentence}>
+            {messageText(m)} <code data-testid={testId}>{m.raw}</code>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <>
       {editor.parseError ? (
         <p className="editor-problem" role="alert" data-testid="parse-error">
           {editor.parseError}
         </p>
       ) : (
-        editor.problem && (
-          <p className="editor-problem" data-testid="draft-problem">
-            Not valid yet: <code data-testid="draft-problem-path">{editor.problem}</code>
-          </p>
+        draft.length > 0 && (
+          <div className="editor-problem" data-testid="draft-problem">
+            <p>Not valid yet:</p>
+            {list(draft, 'draft-problem-path')}
+          </div>
         )
       )}
       <div className="toolbar editor-save">
@@ -85,44 +143,16 @@ export function EditorFrame(props: {
         </button>
         {editor.dirty && <span className="muted">Unsaved changes</span>}
       </div>
-      {editor.saveProblem && (
-        <div className="editor-problem" role="alert" data-testid="save-problem" data-from={editor.saveProblem.from}>
-          <p>{editor.saveProblem.message}</p>
-          {editor.saveProblem.paths.length > 0 && (
-            <ul>
-              {editor.saveProblem.paths.map((p) => (
-                <li key={p}>
-                  <code data-testid="save-problem-path">{p}</code>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {editor.conflict && (
-        <div className="conflict-notice" role="alert" data-testid="conflict">
-          <h2>This definition was changed by someone else</h2>
+      {saveProblem && (
+        <div className="editor-problem" role="alert" data-testid="save-problem" data-from={saveProblem.from}>
           <p>
-            It was saved (by another user or in another tab) after you opened it, so your changes were <strong>not saved</strong>. Reload to see it as it is now, then make your changes again.
+            {saveProblem.message}
+            {saved.length === 0 && saveProblem.paths.length > 0 && ' See the fields marked above.'}
           </p>
-          <div className="toolbar">
-            <button type="button" className="btn btn-primary" data-testid="reload" onClick={editor.reload}>
-              Reload
-            </button>
-            <button type="button" className="btn" data-testid="dismiss-conflict" onClick={editor.dismissConflict}>
-              Keep my changes on screen
-            </button>
-          </div>
+          {list(saved, 'save-problem-path')}
         </div>
       )}
-      {editor.savedNotice && (
-        <p className="notice" role="status" data-testid="saved">
-          {editor.savedNotice}
-        </p>
-      )}
-      {preview}
-      {editor.id !== null && <ScreenHistory module={module} id={editor.id} updatectr={editor.updatectr} onRestored={editor.reload} />}
-    </section>
+    </>
   );
 }
 

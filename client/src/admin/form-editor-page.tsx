@@ -16,6 +16,7 @@ import { FormPreview } from './form-preview';
 import { useScreenEditor } from './use-screen-editor';
 import { editedId, NameField, OwnerSelect } from './editor-head';
 import { ChoiceSelect } from '../ui/labelled-fields';
+import { FieldMessage } from './field-messages';
 import { moduleChoices, recordChoices } from './editor-choices';
 import './form-editor.css';
 
@@ -47,7 +48,7 @@ export default function FormEditorPage() {
   const head = (
     <>
       <NameField editor={editor} />
-      <OwnerSelect editor={editor} label="Module" testId="form-module" required choices={moduleChoices(modules)} />
+      <OwnerSelect editor={editor} label="Module" testId="form-module" at="module" required choices={moduleChoices(modules)} />
     </>
   );
 
@@ -76,6 +77,7 @@ function FormStructured(props: { p: WebFormsProperties; module: CatalogueModule 
   return (
     <>
       <h2>Form</h2>
+      <FieldMessage at="" />
       <div className="editor-section editor-row" data-testid="form-settings">
         {text('Title', 'title')}
         <label className="field">
@@ -103,8 +105,10 @@ function FormStructured(props: { p: WebFormsProperties; module: CatalogueModule 
         />
       </div>
       <h2>Fields</h2>
+      <FieldMessage at="fields" />
       <FieldsEditor fields={p.fields as FormField[]} moduleFields={module?.fields ?? null} modules={modules} onChange={(fields) => update((d) => ({ ...d, fields: fields as WebFormsProperties['fields'] }))} />
       <h2>Buttons</h2>
+      <FieldMessage at="buttons" />
       <FormButtonsEditor buttons={p.buttons ?? []} onChange={(buttons) => update((d) => withKey(d, 'buttons', buttons))} />
     </>
   );

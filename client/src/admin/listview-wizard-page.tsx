@@ -1,11 +1,13 @@
 // /listview_wiz/{id?} (seed 000 §2.11): the list view editor. A WebListview record edited as a
 // structure (module from the catalogue, columns and filters from its fields, controller and
 // search settings) or as raw JSON, both over one draft; a live preview of the real list with
-// real rows; saved with Record.create / Record.update; its history in edit mode.
-import { useCallback } from 'react';
+// real rows; saved with Record.create / Record.update; its history in edit mode. Picking the
+// view's WebList presets the view's module to the list's, unless another module was chosen.
+import { useCallback, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ListColumn, ListFilter, WebListviewProperties } from '../../../engine/metadata/screen-schemas.js';
 import { screenProblem } from '../metadata/screens';
+import { rpc } from '../rpc/rpc';
 import { CommaListInput, EditorFrame, JsonInput } from './editor-frame';
 import { loadModuleCatalogue, loadRecordChoices, useLoad, valueOr, type CatalogueModule, type RecordChoice } from './editor-sources';
 import { numberFrom, withKey } from './draft-edit';
@@ -17,6 +19,7 @@ import { useScreenEditor } from './use-screen-editor';
 import { editedId, NameField, OwnerSelect } from './editor-head';
 import { ChoiceSelect } from '../ui/labelled-fields';
 import { moduleChoices, recordChoices } from './editor-choices';
+import { FieldMessage } from './field-messages';
 
 /** The id a view not saved yet has in its preview. */
 export const DRAFT_VIEW_ID = -1;
@@ -32,6 +35,24 @@ export default function ListviewWizardPage() {
   const modules = valueOr(catalogue, []);
   const props = editor.draft.properties as WebListviewProperties;
   const update = (next: (p: WebListviewProperties) => WebListviewProperties) => editor.setProperties((p) => next(p as WebListviewProperties));
+  /** The module last preset from a list: replaced by the next list's, unlike one the user chose. */
+  const preset = useRef('');
+  const pickList = (owner: string) => {
+    editor.setOwner(owner);
+    if (!owner) return;
+    void rpc
+      .select({ module: 'WebList', fields: ['id', 'module'], where: [['id', '=', Number(owner)]], max: 1 })
+      .then(({ rows }) => {
+        const module = String(rows[0]?.module ?? '');
+        if (!module) return;
+        update((d) => {
+          if (d.controller.module !== '' && d.controller.module !== preset.current) return d;
+          preset.current = module;
+          return { ...d, controller: { ...d.controller, module } };
+        });
+      })
+      .catch(() => undefined);
+  };
 
   const build = useCallback(
     (key: string) => {
@@ -53,7 +74,7 @@ export default function ListviewWizardPage() {
   const head = (
     <>
       <NameField editor={editor} />
-      <OwnerSelect editor={editor} label="WebList" testId="weblist" choices={recordChoices(valueOr<RecordChoice[]>(weblists, []))} />
+      <OwnerSelect editor={editor} label="WebList" testId="weblist" at="weblist" onChange={pickList} choices={recordChoices(valueOr<RecordChoice[]>(weblists, []))} />
     </>
   );
 
@@ -90,6 +111,7 @@ function ListviewStructured(props: { props: WebListviewProperties; modules: Cata
         </p>
       )}
       <h2>Module</h2>
+      <FieldMessage at="controller" />
       <div className="editor-section editor-row" data-testid="controller">
         <ChoiceSelect
           label="Module"
@@ -99,7 +121,9 @@ function ListviewStructured(props: { props: WebListviewProperties; modules: Cata
           value={p.controller.module}
           choices={moduleChoices(modules, true)}
           onChange={(v) => update((d) => ({ ...d, controller: { ...d.controller, module: v } }))}
-        />
+        >
+          <FieldMessage at="controller/module" />
+        </ChoiceSelect>
         <ChoiceSelect
           label="Module for RE users"
           testId="module-alias"
@@ -107,23 +131,30 @@ function ListviewStructured(props: { props: WebListviewProperties; modules: Cata
           value={p.module_alias ?? ''}
           choices={moduleChoices(modules.filter((m) => m.variantOf === p.controller.module || m.name === p.module_alias))}
           onChange={(v) => update((d) => withKey(d, 'module_alias', v))}
-        />
+        >
+          <FieldMessage at="module_alias" />
+        </ChoiceSelect>
         <label className="field">
           <span className="form-label">Order</span>
           <input data-testid="controller-order" placeholder="name asc" value={p.controller.order ?? ''} onChange={(e) => setController('order', e.target.value)} />
+          <FieldMessage at="controller/order" />
         </label>
         <label className="field">
           <span className="form-label">Rows a page</span>
           <input data-testid="controller-max" type="number" placeholder="20" value={p.controller.max ?? ''} onChange={(e) => setController('max', numberFrom(e.target.value))} />
+          <FieldMessage at="controller/max" />
         </label>
         <JsonInput label="Always where" testId="controller-where" placeholder='[["state", "=", 33]]' value={p.controller.where} onChange={(v) => setController('where', v)} />
       </div>
       <h2>Columns</h2>
+      <FieldMessage at="fields" />
       <ListviewColumnsEditor columns={p.fields as ListColumn[]} module={module} onChange={(fields) => update((d) => ({ ...d, fields }))} />
       <h2>Filters</h2>
+      <FieldMessage at="filters" />
       <ListviewFiltersEditor filters={(p.filters ?? []) as ListFilter[]} module={module} modules={modules} onChange={(filters) => update((d) => withKey(d, 'filters', filters))} />
       <h2>Custom search</h2>
       <div className="editor-section">
+        <FieldMessage at="searchFields" />
         <CommaListInput
           label="Fields the search box offers (comma-separated; empty: the visible text columns)"
           testId="search-fields"

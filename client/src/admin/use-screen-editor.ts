@@ -197,7 +197,9 @@ export function useScreenEditor(module: EditorModule, id: number | null, blank: 
       if (e instanceof RpcError && e.code === 'E_CONCURRENT') setConflict(true);
       else if (e instanceof RpcError && e.code === 'E_VALIDATION') {
         const fields = fieldErrorsOf(e);
-        setSaveProblem({ message: `Not saved: ${e.message}`, paths: fields ? Object.values(fields) : [], from: 'server' });
+        // `properties` carries its own path; a column's problem (`is required`) gets the column's name.
+        const paths = Object.entries(fields ?? {}).map(([k, v]) => (v.startsWith(k) ? v : `${k} ${v}`));
+        setSaveProblem({ message: `Not saved: ${e.message}`, paths, from: 'server' });
       } else await presentError(e);
     } finally {
       setSaving(false);

@@ -17,6 +17,7 @@ import { ChoiceSelect } from '../ui/labelled-fields';
 import { moduleChoices, recordChoices } from './editor-choices';
 import { addView, newWebList, setDefaultView, webListStructureProblem, type ViewEntry } from './weblist-draft';
 import { ItemActions } from './item-actions';
+import { FieldMessage } from './field-messages';
 
 const LIST_PATH = '/list/weblist';
 const blank = () => newWebList();
@@ -54,7 +55,7 @@ export default function WebListEditorPage() {
   const head = (
     <>
       <NameField editor={editor} />
-      <OwnerSelect editor={editor} label="Module" testId="list-module" choices={moduleChoices(valueOr(catalogue, []))} />
+      <OwnerSelect editor={editor} label="Module" testId="list-module" at="module" choices={moduleChoices(valueOr(catalogue, []))} />
     </>
   );
 
@@ -81,6 +82,7 @@ function WebListStructured(props: { p: WebListProperties; forms: RecordChoice[];
   return (
     <>
       <h2>List</h2>
+      <FieldMessage at="" />
       <div className="editor-section editor-row" data-testid="list-settings">
         <label className="field">
           <span className="form-label">Title</span>
@@ -111,6 +113,7 @@ function WebListStructured(props: { p: WebListProperties; forms: RecordChoice[];
         <Toggle label="Refresh" testId="refresh" value={p.refresh} onChange={(v) => update((d) => withKey(d, 'refresh', v))} />
       </div>
       <h2>Views</h2>
+      <FieldMessage at="list_id" />
       <div className="editor-section" data-testid="views">
         {entries.length === 0 && <p className="muted">No views yet: add at least one.</p>}
         {entries.map((v, i) => (
@@ -153,6 +156,7 @@ function WebListStructured(props: { p: WebListProperties; forms: RecordChoice[];
         </div>
       </div>
       <h2>Top buttons</h2>
+      <FieldMessage at="buttons" />
       <ButtonsEditor<TopButton> buttons={p.buttons ?? []} row={false} testId="top-buttons" onChange={(buttons) => update((d) => withKey(d, 'buttons', buttons))} />
     </>
   );
