@@ -268,7 +268,7 @@ describe('the generic list page (sqlite)', () => {
     expect(await page.$eval('[data-screen-error]', (e) => e.textContent)).toContain('WebListview 901: properties is not valid JSON');
   });
 
-  it('gives columns without a width the smaller of 10% of the grid and an equal share', async () => {
+  it('gives columns without a width one from their kind: the status as wide as its widest name, the text columns the rest of the grid', async () => {
     const db = portal.t.database.db;
     await db('weblist').insert({ id: 902, name: 'Plain', module: 'Sector', properties: JSON.stringify({ list_id: [{ id: 902, name: 'Plain' }], customSearch: false }) });
     await db('weblistview').insert({ id: 902, name: 'Plain', weblist: 902, properties: JSON.stringify({ controller: { module: 'Sector' }, fields: [{ name: 'name' }, { name: 'code' }, { name: 'state' }] }) });
@@ -279,9 +279,17 @@ describe('the generic list page (sqlite)', () => {
     expect(grid.headers).toEqual(['Name', 'Code', 'State']);
     expect(await page.$eval('h1', (e) => e.textContent)).toBe('List');
     expect(await page.$('[data-action=create]')).toBeNull();
-    const [box, widths] = await page.$eval(GRID, (g) => [g.clientWidth, [...g.querySelectorAll('[role=columnheader]')].map((h) => h.getBoundingClientRect().width)] as const);
-    const expected = Math.floor(Math.min(box * 0.1, box / 3));
-    expect(widths.map(Math.round)).toEqual([expected, expected, expected]);
+    const [box, widths, statusCut] = await page.$eval(GRID, (g) => [
+      g.clientWidth,
+      [...g.querySelectorAll('[role=columnheader]')].map((h) => h.getBoundingClientRect().width),
+      [...g.querySelectorAll<HTMLElement>('.cell[data-kind=state]')].filter((c) => c.scrollWidth > c.clientWidth).length,
+    ] as const);
+    // Issue 18 in place of seed 001's 10% share: no empty band at the right, no status cut.
+    const total = widths.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(box - 10);
+    expect(total).toBeLessThanOrEqual(box);
+    expect(widths[2]).toBeLessThan(widths[0]);
+    expect(statusCut).toBe(0);
   });
 
   it('opens the row\'s form page when a row is clicked', async () => {

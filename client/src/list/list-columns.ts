@@ -7,8 +7,10 @@ import type { ColumnType } from './list-query';
 export interface ResolvedColumn {
   name: string;
   title: string;
-  /** Pixels; undefined = the default share (columnWidth). */
+  /** Pixels; undefined = from the column's kind and texts (columnSize). */
   width?: number;
+  /** The width is the user's own (dragged or typed): never narrowed to fit. */
+  userWidth?: boolean;
   kind: CellKind;
   sortable: boolean;
   /** What a click on the header orders by: a state column by its name. */
@@ -65,6 +67,8 @@ export interface ColumnSize {
   grow?: boolean;
   /** What the header needs (title and sort arrow): a narrow grid takes text columns down to it, or TEXT_FLOOR. */
   header: number;
+  /** A width the user chose: a narrow grid leaves it as it is. */
+  fixed?: boolean;
 }
 
 /**
@@ -73,14 +77,14 @@ export interface ColumnSize {
  * stored; text is as wide as its header and widest value up to TEXT_MAX, or the stored width.
  * `headerPx` and `widestPx` are text widths as measured.
  */
-export function columnSize(kind: CellKind, headerPx: number, widestPx: number, stored?: number): ColumnSize {
+export function columnSize(kind: CellKind, headerPx: number, widestPx: number, stored?: number, fixed?: boolean): ColumnSize {
   const header = Math.ceil(headerPx) + CELL_CHROME + SORT_ROOM;
   const value = Math.ceil(widestPx) + CELL_CHROME;
   if (WHOLE.has(kind)) {
     const need = Math.max(header, value);
     return { width: Math.max(need, stored ?? 0), minWidth: need, header };
   }
-  if (stored !== undefined) return { width: stored, minWidth: Math.min(stored, TEXT_DRAG_MIN), header };
+  if (stored !== undefined) return { width: stored, minWidth: Math.min(stored, TEXT_DRAG_MIN), header, ...(fixed ? { fixed } : {}) };
   return { width: Math.min(TEXT_MAX, Math.max(TEXT_DRAG_MIN, header, value)), minWidth: TEXT_DRAG_MIN, grow: true, header };
 }
 
@@ -91,7 +95,7 @@ export const TEXT_FLOOR = 120;
  * Widths for `room` pixels. A wide grid gives what is left in equal parts to the growing columns
  * (text without a stored width), so it shows more of the text instead of an empty band. A narrow
  * one takes width from the text columns, in proportion to what each has above its floor, so
- * that more columns are in view; dates, statuses and numbers keep theirs. What still does not
+ * that more columns are in view; dates, statuses, numbers and widths the user chose keep theirs. What still does not
  * fit scrolls sideways.
  */
 export function fitRoom(sizes: (ColumnSize & { kind: CellKind })[], room: number): number[] {
@@ -102,7 +106,7 @@ export function fitRoom(sizes: (ColumnSize & { kind: CellKind })[], room: number
     const extra = Math.floor((room - used) / growing);
     return sizes.map((s) => (s.grow ? s.width + extra : s.width));
   }
-  const spare = sizes.map((s) => (WHOLE.has(s.kind) ? 0 : Math.max(0, s.width - Math.max(TEXT_FLOOR, s.header))));
+  const spare = sizes.map((s) => (WHOLE.has(s.kind) || s.fixed ? 0 : Math.max(0, s.width - Math.max(TEXT_FLOOR, s.header))));
   const total = spare.reduce((a, b) => a + b, 0);
   if (total === 0) return sizes.map((s) => s.width);
   const share = Math.min(1, (used - room) / total);

@@ -63,6 +63,9 @@ describe('list columns', () => {
     expect(fitRoom(sizes, 320 + 220 + date - 150)).toEqual([220, date, 170]);
     // Far too narrow: text at the floor, the date whole, the grid scrolls.
     expect(fitRoom(sizes, 100)).toEqual([TEXT_FLOOR, date, TEXT_FLOOR]);
+    // A width the user chose stays.
+    const chosen = [{ kind: 'text' as const, ...columnSize('text', 10, 0, 320, true) }, sizes[1]];
+    expect(fitRoom(chosen, 100)[0]).toBe(320);
     // A header wider than the floor keeps its text column that wide.
     const titled = [{ kind: 'text' as const, ...columnSize('text', 150, 0, 320) }, sizes[1]];
     expect(fitRoom(titled, 100)[0]).toBe(150 + CELL_CHROME + SORT_ROOM);

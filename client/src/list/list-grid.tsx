@@ -102,7 +102,7 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
   // The texts each column shows on this page, formatted once for the widths and the cells.
   const shown = useMemo(() => columns.map((c) => rows.map((row) => formatCell(row[c.name], c.kind, c.nameField ? row[c.nameField] : undefined))), [columns, rows]);
   const widths = useMemo(() => {
-    const sizes = columns.map((c, i) => ({ kind: c.kind, ...columnSize(c.kind, measurer(c.title, fonts.header), Math.max(0, ...shown[i].map((t) => measurer(t, fonts.cell))), c.width) }));
+    const sizes = columns.map((c, i) => ({ kind: c.kind, ...columnSize(c.kind, measurer(c.title, fonts.header), Math.max(0, ...shown[i].map((t) => measurer(t, fonts.cell))), c.width, c.userWidth) }));
     const room = width - actionsWidth - (selection ? 35 : 0) - 2;
     return fitRoom(sizes, room).map((w, i) => ({ width: w, minWidth: sizes[i].minWidth }));
   }, [columns, shown, fonts, width, actionsWidth, selection]);

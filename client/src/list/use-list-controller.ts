@@ -316,7 +316,13 @@ export function useListController(props: ListPageProps): ListController {
   const views = offeredViews(list, roles).map((v) => ({ id: v.id, name: v.name }));
   // The columns in the user's order, visibility and widths (the admin's when they have none).
   const resolved = new Map(columnsAll.map((c) => [c.name, c]));
-  const visible = personal.columns.filter((p) => p.visible && resolved.has(p.name)).map((p) => ({ ...resolved.get(p.name)!, width: p.width }));
+  // A width the user gave (dragged or typed) is kept as it is; the admin's may give way to fit (list-columns.ts fitRoom).
+  const visible = personal.columns
+    .filter((p) => p.visible && resolved.has(p.name))
+    .map((p) => {
+      const c = resolved.get(p.name)!;
+      return { ...c, width: p.width, userWidth: p.width !== undefined && p.width !== c.width };
+    });
   const exportColumns = columnsAll.filter((c) => c.exported);
 
   return {
