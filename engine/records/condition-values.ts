@@ -26,3 +26,33 @@ export function mapValues(conditions: NormalCondition[], fn: (v: Scalar) => Scal
     }
   });
 }
+
+/**
+ * What of the conditions decides a statement's text: fields, operators, groups, list lengths,
+ * not values. With the values (in mapValues' walk order) it determines the conditions.
+ */
+export function shapeOf(conditions: NormalCondition[]): string {
+  let out = '';
+  for (const c of conditions) {
+    switch (c.op) {
+      case 'and':
+      case 'or':
+        out += `${c.op}(${shapeOf(c.conditions)});`;
+        break;
+      case 'exists':
+        out += `exists ${c.table}.${c.match}.${c.column};`;
+        break;
+      case 'true':
+      case 'false':
+        out += `${c.op};`;
+        break;
+      case 'in':
+      case 'not in':
+        out += `${c.field.name} ${c.op} ${c.value.length};`;
+        break;
+      default:
+        out += `${c.field.name} ${c.op};`;
+    }
+  }
+  return out;
+}

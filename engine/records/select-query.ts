@@ -4,8 +4,8 @@
 import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, CHILD_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
-import { applyWhere, conditionsKey, normaliseWhere, whereFields, type NormalCondition } from './where-compiler.js';
-import { mapValues } from './condition-values.js';
+import { applyWhere, normaliseWhere, whereFields, type NormalCondition } from './where-compiler.js';
+import { mapValues, shapeOf } from './condition-values.js';
 import { sentinel } from '../db/compiled-statement.js';
 import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope, scopeKey } from './module-access.js';
@@ -106,7 +106,9 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const values: Knex.Value[] = [];
   const slot = (v: Knex.Value): number => sentinel(values.push(v) - 1);
   const scopeSlot = typeof scopeRe === 'number' ? slot(scopeRe) : scopeRe;
+  const firstCondition = values.length;
   const shapeConditions = mapValues(conditions, slot);
+  const conditionValues = values.slice(firstCondition);
   const limitSlot = slot(input.limit);
   const offsetSlot = deep ? slot(input.offset) : 0;
 
@@ -119,8 +121,10 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   };
   // The scope's time-bound conditions (scopeKey) are compiled in, so they are part of the shape.
   const scopeShape = scopeRe === undefined ? '*' : scopeRe === null ? 'none' : `re${scopeKey(module)}`;
-  const countKey = `${module.name}|${scopeRe === undefined ? '*' : `${scopeRe}${scopeKey(module)}`}|${conditionsKey(conditions)}`;
-  const rowsShape = `${module.name}|${scopeShape}|${conditionsKey(shapeConditions)}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${deep ? 'deep' : 'first'}`;
+  // The conditions' shape and their values determine them (cheaper than serialising them twice).
+  const conditionShape = shapeOf(conditions);
+  const countKey = `${module.name}|${scopeRe === undefined ? '*' : `${scopeRe}${scopeShape}`}|${conditionShape}|${JSON.stringify(conditionValues)}`;
+  const rowsShape = `${module.name}|${scopeShape}|${conditionShape}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${deep ? 'deep' : 'first'}`;
   return {
     fields,
     rows: () => buildRows(conditions, scopeRe, input.limit, input.offset),
