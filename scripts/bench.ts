@@ -8,6 +8,8 @@
 //      BENCH_RE_INDEX=state,name (what-if: an extra index on re before measuring)
 //      BENCH_EXPORT=1 (0: skip the Excel export benchmark, scripts/bench/export-list.ts)  BENCH_EXPORT_ROWS=100000
 //      BENCH_FORMS=1 (0: skip filing a large form, scripts/bench/form-data.ts)  BENCH_FORM_RUNS=9
+//      BENCH_LISTS=1 (0: skip the list traffic cases, scripts/bench/list-cases.ts)  BENCH_CASE_SECONDS=5
+//      BENCH_HELPDESK_ROWS=100000  BENCH_RE_CASE=1 (0: skip the RE name asc case above)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -20,11 +22,13 @@ import { loadConfig } from '../fastify.config.js';
 import { buildEngine } from '../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../engine/session/session-store.js';
 import { decodeXml } from '../engine/protocol/envelope.js';
+import { loadavg } from 'node:os';
 import { addReIndex, generateReRows } from './bench/generate-rows.js';
+import { benchListCases, prepareHelpdesk, registerListFloor } from './bench/list-cases.js';
 import { capture, compileStatements, PAGES, PAGE_SIZE, registerFloor, sameStatement, selectArgs, type PageStatements } from './bench/record-select.js';
 import { runLoad } from './bench/load.js';
 import { timeStages } from './bench/stages.js';
-import { printTable, TARGET, type DialectResult } from './bench/report.js';
+import { printListCases, printTable, TARGET, type DialectResult } from './bench/report.js';
 import { benchExports, EXPORT_TARGET, printExportTable } from './bench/export-list.js';
 import { benchFormData, FORM_TARGET, printFormData, type FormDataResult } from './bench/form-data.js';
 
@@ -39,7 +43,15 @@ const settings = {
   export: process.env.BENCH_EXPORT !== '0',
   /** Not the shipped schema: an extra index on re, to measure a proposed fix. */
   reIndex: (process.env.BENCH_RE_INDEX ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  lists: process.env.BENCH_LISTS !== '0',
+  reCase: process.env.BENCH_RE_CASE !== '0',
+  caseSeconds: num('BENCH_CASE_SECONDS', 5),
+  helpdeskRows: num('BENCH_HELPDESK_ROWS', 100_000),
 };
+
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+
+const EMPTY = { rps: 0, p50: 0, p99: 0, requests: 0, errors: 0, timeouts: 0, non2xx: 0 };
 
 async function benchDialect(dialect: Dialect): Promise<DialectResult> {
   const database = await createTestDatabase(dialect);
@@ -53,6 +65,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
     const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
     const pages = compileStatements(db, engine.services.modules);
     registerFloor(engine.app, db, pages);
+    const listFloor = registerListFloor(engine.app, db);
     await engine.app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const admin = await db('user').where({ userid: 'admin' }).first('id');
@@ -68,17 +81,29 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
         connections: settings.connections, workers: settings.workers,
       };
       const floorLoad = { ...engineLoad, path: '/floor', headers: { 'content-type': 'application/json' }, bodies: pageList.map((p) => JSON.stringify({ pageIndex: p })) };
-      console.log(`[${dialect}] ${total} rows match; warming up ${settings.warmup}s each, then measuring ${settings.seconds}s each at ${settings.connections} connections…`);
-      if (settings.warmup > 0) {
-        await runLoad({ ...engineLoad, seconds: settings.warmup });
-        await runLoad({ ...floorLoad, seconds: settings.warmup });
+      let floor = EMPTY, rowsFloor = EMPTY, eng = EMPTY;
+      if (settings.reCase) {
+        console.log(`[${dialect}] ${total} rows match; warming up ${settings.warmup}s each, then measuring ${settings.seconds}s each at ${settings.connections} connections (load ${load()})…`);
+        if (settings.warmup > 0) {
+          await runLoad({ ...engineLoad, seconds: settings.warmup });
+          await runLoad({ ...floorLoad, seconds: settings.warmup });
+        }
+        floor = await runLoad({ ...floorLoad, seconds: settings.seconds });
+        rowsFloor = await runLoad({ ...floorLoad, path: '/floor-rows', seconds: settings.seconds });
+        eng = await runLoad({ ...engineLoad, seconds: settings.seconds });
       }
-      const floor = await runLoad({ ...floorLoad, seconds: settings.seconds });
-      const rowsFloor = await runLoad({ ...floorLoad, path: '/floor-rows', seconds: settings.seconds });
-      const eng = await runLoad({ ...engineLoad, seconds: settings.seconds });
       const ratio = floor.rps > 0 ? eng.rps / floor.rps : 0;
       const stages = settings.stages ? await timeStages(engine, db, config, token, pages) : undefined;
-      return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, rowsFloor, ratio, rowsRatio: rowsFloor.rps > 0 ? eng.rps / rowsFloor.rps : 0, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages };
+      let lists: DialectResult['lists'];
+      if (settings.lists) {
+        console.log(`[${dialect}] generating ${settings.helpdeskRows} help desk rows…`);
+        const values = await prepareHelpdesk(db, engine, settings.helpdeskRows);
+        const loadBefore = load();
+        console.log(`[${dialect}] list cases, ${settings.caseSeconds}s each at ${settings.connections} connections (load ${loadBefore})…`);
+        const results = await benchListCases({ floor: listFloor, db, engine, url, cookie, adminId: Number(admin.id), values, seconds: settings.caseSeconds, warmup: Math.min(settings.warmup, 2), connections: settings.connections, workers: settings.workers, log: console.log });
+        lists = { load: `${loadBefore} → ${load()}`, results };
+      }
+      return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, rowsFloor, ratio, rowsRatio: rowsFloor.rps > 0 ? eng.rps / rowsFloor.rps : 0, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages, lists };
     } finally {
       await engine.close();
     }
@@ -124,6 +149,7 @@ async function main() {
     results.push(await benchDialect(dialect));
   }
   printTable(results);
+  printListCases(results);
   const exports = settings.export ? await benchExports(wanted) : [];
   if (exports.length) printExportTable(exports);
   const forms: FormDataResult[] = [];

@@ -3,6 +3,7 @@
 import type { Dialect } from '../../engine/db/connect.js';
 import type { LoadResult } from './load.js';
 import type { StageTiming } from './stages.js';
+import type { ListCaseResult } from './list-cases.js';
 
 export const TARGET = { ratio: 0.7, p99Ms: 25 };
 
@@ -19,6 +20,8 @@ export interface DialectResult {
   rowsRatio: number;
   pass: boolean;
   stages?: Record<string, StageTiming>;
+  /** The list traffic cases (list-cases.ts) and the machine's load average before → after. */
+  lists?: { load: string; results: ListCaseResult[] };
 }
 
 function verdict(r: DialectResult): string {
@@ -49,5 +52,24 @@ export function printTable(results: DialectResult[]): void {
     if (!r.stages) continue;
     console.log(`\n[${r.dialect}] stages, one call at a time (mean / p99 ms):`);
     for (const [name, t] of Object.entries(r.stages)) console.log(`  ${name.padEnd(44)} ${t.meanMs.toFixed(3).padStart(8)} / ${t.p99Ms.toFixed(3)}`);
+  }
+}
+
+/** The list traffic cases: each against its rows-only floor measured in the same run. */
+export function printListCases(results: DialectResult[]): void {
+  for (const r of results) {
+    if (!r.lists) continue;
+    console.log(`\n[${r.dialect}] list traffic, 100,000 help desk rows (list 201's columns), ${r.lists.results.length} cases; load average ${r.lists.load}`);
+    console.log(`target: engine / rows-only floor >= ${TARGET.ratio}, engine p99 < ${TARGET.p99Ms} ms\n`);
+    const head = ['case', 'floor req/s', 'engine req/s', 'ratio', 'floor p99', 'engine p99', 'CPU ms/req floor', 'engine', 'verdict'];
+    const lines = r.lists.results.map((c) => [
+      c.name, c.floor.rps.toFixed(0), c.engine.rps.toFixed(0), c.ratio.toFixed(2), String(c.floor.p99), String(c.engine.p99), c.floor.cpuMsPerReq.toFixed(2), c.engine.cpuMsPerReq.toFixed(2),
+      (c.ratio >= TARGET.ratio && c.engine.p99 < TARGET.p99Ms ? 'PASS' : 'MISS') + faults(c.engine) + faults(c.floor),
+    ]);
+    const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+    const fmt = (l: string[]) => l.map((c, i) => (i > 0 && i < 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+    console.log(fmt(head));
+    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+    for (const l of lines) console.log(fmt(l));
   }
 }

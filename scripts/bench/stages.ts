@@ -5,6 +5,8 @@ import type { Engine } from '../../engine/server/app.js';
 import type { EngineConfig } from '../../fastify.config.js';
 import { loadAccess, loadCaller, SESSION_COOKIE } from '../../engine/session/session-store.js';
 import { planSelect } from '../../engine/records/select-query.js';
+import { compileTemplate, fillTemplate } from '../../engine/db/compiled-statement.js';
+import { readVersions } from '../../engine/db/change-versions.js';
 import { toRecordset } from '../../engine/records/recordset.js';
 import { encodeXml, text } from '../../engine/protocol/envelope.js';
 import { PAGE_SIZE, selectArgs, type PageStatements } from './record-select.js';
@@ -36,6 +38,7 @@ export async function timeStages(engine: Engine, db: Knex, config: EngineConfig,
     return planSelect(db, module, undefined, { fields: a.fields, where: a.where, order: a.order, limit: PAGE_SIZE, offset: (a.pageIndex - 1) * PAGE_SIZE });
   };
   const sample = plan(0);
+  const template = compileTemplate(plan(1).rowsTemplate(), plan(1).rowsValues.length)!;
   const rows = (await sample.rows()) as Record<string, unknown>[];
   const values = [toRecordset(sample.fields, rows), text('80000')];
   const cookie = `${SESSION_COOKIE}=${token}`;
@@ -46,6 +49,11 @@ export async function timeStages(engine: Engine, db: Knex, config: EngineConfig,
       const p = plan(i);
       return [p.rows().toSQL(), p.count().toSQL()];
     }),
+    'plan (planSelect, rows from its template)': await time(iterations, (i) => {
+      const p = plan(i);
+      return fillTemplate(template, p.rowsValues);
+    }),
+    'change versions (one read)': await time(iterations, () => readVersions(db)),
     'rows query (raw SQL)': await time(iterations, (i) => db.raw(page(i).rows.sql, page(i).rows.bindings)),
     'count query (raw SQL)': await time(iterations, (i) => db.raw(page(i).count.sql, page(i).count.bindings)),
     'recordset (toRecordset, 20 rows)': await time(iterations, () => toRecordset(sample.fields, rows)),

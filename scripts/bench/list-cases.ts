@@ -1,0 +1,155 @@
+// The list traffic a portal sees (issue 19), on 100,000 help desk rows, list 201's columns (four
+// lookups' display columns): each case is measured against its rows-only floor in the same run —
+// a bare route running the engine's very rows statement (compiled ahead, no building, no
+// session, no count) through the same knex pool, answering JSON.
+//
+// Cases: `createon desc` page 1; page 200; 500 pages × 5 filters (none, state, category, an
+// entity, a month); a contains search on the subject; 90% of those varied reads with 10%
+// Record.create of help desk rows (floor: the bare INSERT).
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { Engine } from '../../engine/server/app.js';
+import { dialectOf } from '../../engine/db/connect.js';
+import { planSelect } from '../../engine/records/select-query.js';
+import { generateModuleRows } from '../../engine/testing/module-rows.js';
+import { decodeXml } from '../../engine/protocol/envelope.js';
+import { runLoad, type LoadResult } from './load.js';
+
+export const LIST_PAGE = 20;
+const FIELDS = ['id', 'category_name_ind_field', 'name', 'createby_firstname', 'createby_email2', 're_name_ind_field', 'createon', 'state'];
+
+type Body = { kind: 'read'; args: SelectCall } | { kind: 'write'; values: unknown[] };
+interface SelectCall {
+  module: string;
+  fields: string[];
+  where: unknown[];
+  order: string;
+  max: number;
+  pageIndex: number;
+}
+interface Statement {
+  sql: string;
+  bindings: readonly Knex.Value[];
+}
+
+export interface ListCaseResult {
+  name: string;
+  floor: LoadResult & { cpuMsPerReq: number };
+  engine: LoadResult & { cpuMsPerReq: number };
+  ratio: number;
+}
+
+const select = (where: unknown[], pageIndex: number): SelectCall => ({ module: 'Helpdesk', fields: FIELDS, where, order: 'createon desc', max: LIST_PAGE, pageIndex });
+
+/** Generates the help desk rows (once per database); answers the values the cases filter by. */
+export async function prepareHelpdesk(db: Knex, engine: Engine, rows: number): Promise<{ state: number; category: number; re: number }> {
+  const ok = await generateModuleRows(db, engine.services.modules, engine.services.modules.get('Helpdesk')!, rows);
+  if (!ok) throw new Error('Helpdesk rows: a required lookup has no rows');
+  const first = await db('helpdesk').orderBy('id', 'desc').first('state', 'category', 're');
+  return { state: Number(first.state), category: Number(first.category), re: Number(first.re) };
+}
+
+function cases(v: { state: number; category: number; re: number }): { name: string; bodies: Body[] }[] {
+  const filters: unknown[][] = [[], [['state', '=', v.state]], [['category', '=', v.category]], [['re', '=', v.re]], [['createon', 'between', ['2023-02-01 00:00:00', '2023-02-28 23:59:59']]]];
+  // Pages 1..500 of each filter, interleaved, within what each filter matches (at most 500 pages).
+  const varied: Body[] = [];
+  for (let p = 0; p < 500; p++) for (const [i, w] of filters.entries()) varied.push({ kind: 'read', args: select(w, 1 + ((p * 7 + i * 13) % (i === 0 ? 500 : 25))) });
+  const mixed: Body[] = varied.slice(0, 900).flatMap((b, i) => (i % 9 === 8 ? [b, { kind: 'write' as const, values: [v.category, `Bench ticket ${i}`, 'Written by the benchmark', v.re] }] : [b]));
+  return [
+    { name: 'createon desc, page 1', bodies: [{ kind: 'read', args: select([], 1) }] },
+    { name: 'createon desc, page 200', bodies: [{ kind: 'read', args: select([], 200) }] },
+    { name: '500 pages x 5 filters', bodies: varied },
+    { name: 'contains search, pages 1-20', bodies: Array.from({ length: 20 }, (_, i) => ({ kind: 'read' as const, args: select([['name', 'like', '%G1%']], i + 1) })) },
+    { name: '90% reads + 10% writes', bodies: mixed },
+  ];
+}
+
+/** The floor's statement of each read: the engine's own rows statement, compiled ahead. */
+function compileReads(db: Knex, engine: Engine, bodies: Body[]): (Statement | null)[] {
+  const module = engine.services.modules.get('Helpdesk')!;
+  return bodies.map((b) => {
+    if (b.kind !== 'read') return null;
+    const a = b.args;
+    const { sql, bindings } = planSelect(db, module, undefined, { fields: a.fields, where: a.where, order: a.order, limit: a.max, offset: (a.pageIndex - 1) * a.max }).rows().toSQL();
+    return { sql, bindings };
+  });
+}
+
+const rowsOf = (db: Knex, result: unknown) => (dialectOf(db) === 'mysql' ? (result as unknown[])[0] : result) as Record<string, unknown>[];
+
+export interface ListFloor {
+  statements: (Statement | null)[][];
+  bodies: Body[][];
+  adminId: number;
+}
+
+/**
+ * POST /floor-list {c, i}: case c's statement i; a write is the bare INSERT of the same row.
+ * Registered before the server listens; the cases fill `floor` later.
+ */
+export function registerListFloor(app: FastifyInstance, db: Knex): ListFloor {
+  const floor: ListFloor = { statements: [], bodies: [], adminId: 0 };
+  app.post('/floor-list', async (req) => {
+    const { c, i } = req.body as { c: number; i: number };
+    const s = floor.statements[c][i];
+    if (s) return { rows: rowsOf(db, await db.raw(s.sql, s.bindings as Knex.Value[])) };
+    const b = floor.bodies[c][i] as Extract<Body, { kind: 'write' }>;
+    const [category, name, description, re] = b.values;
+    await db('helpdesk').insert({ category, name, description, re, state: 54, updatectr: 1, createon: new Date().toISOString().slice(0, 19).replace('T', ' '), createby: floor.adminId });
+    return { rows: [] };
+  });
+  return floor;
+}
+
+function engineBody(b: Body): string {
+  return JSON.stringify(b.kind === 'read' ? { action: 'Record.select', args: [b.args] } : { action: 'Record.create', args: [{ module: 'Helpdesk', fields: ['category', 'name', 'description', 're'], values: b.values }] });
+}
+
+/**
+ * CPU time of the server's main thread in ms (Linux: its utime + stime in clock ticks). The load
+ * generator runs in a worker thread of the same process, so the process's own figure would count it.
+ */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / TICKS_PER_SECOND);
+}
+const TICKS_PER_SECOND = 100;
+
+async function measured(run: () => Promise<LoadResult>): Promise<LoadResult & { cpuMsPerReq: number }> {
+  const before = mainThreadCpuMs();
+  const r = await run();
+  const cpu = mainThreadCpuMs() - before;
+  return { ...r, cpuMsPerReq: r.requests ? Math.round((cpu / r.requests) * 1000) / 1000 : 0 };
+}
+
+export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: Engine; url: string; cookie: string; adminId: number; values: { state: number; category: number; re: number }; seconds: number; warmup: number; connections: number; workers: number; log: (s: string) => void }): Promise<ListCaseResult[]> {
+  const all = cases(o.values);
+  const statements = all.map((c) => compileReads(o.db, o.engine, c.bodies));
+  Object.assign(o.floor, { statements, bodies: all.map((c) => c.bodies), adminId: o.adminId });
+  const write = all[all.length - 1].bodies.find((b) => b.kind === 'write')!;
+  const [created] = decodeXml((await o.engine.app.inject({ method: 'POST', url: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, payload: engineBody(write) })).body);
+  if (created?.type !== 'recordset') throw new Error(`Record.create of a help desk row failed: ${JSON.stringify(created)}`);
+  const results: ListCaseResult[] = [];
+  for (const [c, kase] of all.entries()) {
+    // Before measuring: the engine answers full pages of the floor's rows.
+    const probe = kase.bodies.findIndex((b) => b.kind === 'read');
+    const res = await o.engine.app.inject({ method: 'POST', url: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, payload: engineBody(kase.bodies[probe]) });
+    const [rs] = decodeXml(res.body);
+    const floorRows = ((await o.engine.app.inject({ method: 'POST', url: '/floor-list', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ c, i: probe }) })).json() as { rows: { id: unknown }[] }).rows;
+    if (rs?.type !== 'recordset' || rs.rows.length !== floorRows.length || (floorRows.length && rs.rows[0][0] !== String(floorRows[0].id))) throw new Error(`${kase.name}: engine and floor disagree: ${res.body.slice(0, 300)}`);
+    const base = { url: o.url, connections: o.connections, workers: o.workers };
+    const engineLoad = { ...base, path: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, bodies: kase.bodies.map(engineBody) };
+    const floorLoad = { ...base, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: kase.bodies.map((_, i) => JSON.stringify({ c, i })) };
+    o.log(`  ${kase.name}: ${kase.bodies.length} distinct requests`);
+    if (o.warmup > 0) {
+      await runLoad({ ...floorLoad, seconds: o.warmup });
+      await runLoad({ ...engineLoad, seconds: o.warmup });
+    }
+    const floor = await measured(() => runLoad({ ...floorLoad, seconds: o.seconds }));
+    const engine = await measured(() => runLoad({ ...engineLoad, seconds: o.seconds }));
+    results.push({ name: kase.name, floor, engine, ratio: floor.rps > 0 ? engine.rps / floor.rps : 0 });
+  }
+  return results;
+}
