@@ -89,7 +89,7 @@ describe('the regulator dashboard (sqlite)', () => {
     expect(drawn.datasets[0].data).toEqual(a.submission.map((p) => p.value));
     expect(drawn.datasets[0].data).not.toEqual(all.submission.map((p) => p.value));
     const href = await page.$eval('[data-series=submission] figcaption a', (l) => l.getAttribute('href'));
-    expect(href).toBe(`/iru/formbatch?where=${encodeURIComponent('[["re_sector","=",1]]')}`);
+    expect(href).toBe(`/iru/batches?where=${encodeURIComponent('[["re_sector","=",1]]')}`);
   });
 });
 
