@@ -260,10 +260,10 @@ export function routeExistsIn(kind: ShellKind): (to: string) => boolean {
 
 const MENUS = { re: RE_MENU, iru: IRU_MENU, admin: ADMIN_MENU };
 
-/** Seed 003 §2.9: /iru opens the submissions for roles 43 and 44, else the dashboard (which sends role 24 on). */
+/** Seed 003 §2.9: /iru opens the submissions (/iru/batches, RE Submissions of the sidebar) for roles 43 and 44, else the dashboard (which sends role 24 on). */
 function IruLanding() {
   const { user } = useSession();
-  if (user?.roles['43'] || user?.roles['44']) return <Navigate to="/iru/formbatch" replace />;
+  if (user?.roles['43'] || user?.roles['44']) return <Navigate to="/iru/batches" replace />;
   if (user?.roles['24']) return <Navigate to="/iru/sparameters" replace />;
   return <Navigate to="/iru/dashboard" replace />;
 }
