@@ -59,19 +59,21 @@ export const resubmissionHooks: WriteHooks = {
 };
 
 /**
- * Payment proofs (seed 003 §5): an attachment described as a payment proof must be a PDF ('Only
- * PDF file is allowed'; the content type is the server's, judged from the bytes), and an entity
- * adds one only while its request waits for payment.
+ * Payment proofs (seed 003 §5): an attachment described as a payment proof, and every file an
+ * entity user attaches (the entity attaches nothing else), must be a PDF ('Only PDF file is
+ * allowed'; the content type is the server's, judged from the bytes); an entity attaches them
+ * only while its request waits for payment.
  */
 export const resubmissionProofHooks: WriteHooks = {
   async beforeWrite(ctx: ActionContext, _module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]> {
     if (stored !== null) return [];
-    if (String(row.description ?? '').trim().toLowerCase() !== PAYMENT_PROOF) return [];
+    const entity = isReUser(ctx.caller);
+    if (!entity && String(row.description ?? '').trim().toLowerCase() !== PAYMENT_PROOF) return [];
     if (row.contenttype !== 'application/pdf') throw new AppError('E_FILETYPE', M.pdfOnly);
     const request = await ctx.db('resubmission').where({ id: Number(row.fk_resubmission) }).first('state');
-    if (isReUser(ctx.caller) && Number(request?.state) !== S.pendingPayment) throw new AppError('E_STATETRANSITION', 'Payment proofs are added while the request is Pending Payment.');
+    if (entity && Number(request?.state) !== S.pendingPayment) throw new AppError('E_STATETRANSITION', 'Payment proofs are added while the request is Pending Payment.');
     row.description = PAYMENT_PROOF;
-    return [];
+    return ['description'];
   },
 };
 

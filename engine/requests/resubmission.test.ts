@@ -178,6 +178,10 @@ describe.each(await testDialects())('resubmission requests on %s', (dialect) => 
     expect(failure(await pay(['paymenttype'], [BY_REFERENCE])).details).toEqual({ receiptno: 'Please enter your Payment Reference Number' });
     expect(failure(await uploadProof(re, id, 'slip.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')))).toMatchObject({ code: 'E_FILETYPE', message: 'Only PDF file is allowed' });
     expect(failure(await uploadProof(re2, id, 'slip.pdf', pdf())).code).toMatch(/E_NOTFOUND|E_NOPERMISSION/);
+    // Whatever an entity attaches is a payment proof: a PDF.
+    const { payload, contentType } = await multipart({ action: 'Record.uploadFile', a0: JSON.stringify(['module', 'fk_resubmission']), a1: JSON.stringify(['Resubmission_Reference', id]) }, 'notes.txt', Buffer.from('plain notes\n'));
+    const plain = decodeXml((await t.engine.app.inject({ method: 'POST', url: '/process', headers: { 'content-type': contentType, cookie: re }, payload })).body);
+    expect(failure(plain)).toMatchObject({ code: 'E_FILETYPE', message: 'Only PDF file is allowed' });
     readBack(await uploadProof(re, id, 'slip.pdf', pdf()));
     const before = await lastMailId();
     r = readBack(await pay(['paymenttype'], [CHEQUE]));
