@@ -97,4 +97,16 @@ describe('the dashboards with an empty month (sqlite)', () => {
     expect(sectors.map(Number)).toEqual([1]);
     await screenshot(page, 'dashboard-card-submissions-sector-1');
   });
+
+  it('sends a user of role 43 opening /iru to the submissions list that exists, /iru/batches', async () => {
+    const db = portal.t.database.db;
+    const iru = await db('user').where({ userid: 'mfa' }).first('id');
+    await db('user').where({ id: iru.id }).update({ mfa: 2 });
+    await db('user_role').insert({ link_fk_user: iru.id, link_fk_role: 43 });
+    page = (await portal.page()).page;
+    await signIn(page, portal.url, 'mfa', undefined, '/');
+    await page.goto(`${portal.url}/iru`);
+    await waitForPath(page, (p) => p === '/iru/batches');
+    await readGrid(page);
+  });
 });
