@@ -1,10 +1,9 @@
 // The ExportToExcel job: a form or a blank template as one .xlsx, a batch as a .zip holding one
 // .xlsx per form. Runs as the submitter (job-caller.ts), so the target is reached again with their
 // access as it is now: a form moved out of their reach since submitting fails the job.
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { Value } from '@sinclair/typebox/value';
 import { AppError } from '../../errors/catalogue.js';
@@ -14,6 +13,7 @@ import type { JobResult, JobRun } from '../job-run.js';
 import { StoredExportArgs, kindOf } from './export-args.js';
 import { exportTarget } from './export-target.js';
 import { writeFormWorkbook } from './form-workbook.js';
+import { releaseMemory } from './release-memory.js';
 
 export const EXPORT_FORM_EXCEL = 'ExportToExcel';
 
@@ -46,25 +46,36 @@ export async function runFormExport(run: JobRun): Promise<JobResult> {
       await writeFormWorkbook(excel, ctx.db, target.items[0], options, file);
       await closed;
     } else {
+      // Each form's workbook goes to a file of its own as it is written (nothing of it stays in
+      // memory), and the .zip is then streamed from those files, one after another.
       const { default: JSZip } = await import('jszip');
       const zip = new JSZip();
       const used = new Set<string>();
       let processed = 0;
-      for (const item of target.items) {
-        signal.throwIfAborted();
-        const chunks: Buffer[] = [];
-        const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (chunks.push(chunk), done()) });
-        const closed = finished(sink);
-        await writeFormWorkbook(excel, ctx.db, item, options, sink);
-        await closed;
-        let file = `${item.name}.xlsx`;
-        for (let n = 2; used.has(file.toLowerCase()); n++) file = `${item.name} (${n}).xlsx`;
-        used.add(file.toLowerCase());
-        // An .xlsx is already compressed: stored as it is.
-        zip.file(file, Buffer.concat(chunks), { compression: 'STORE' });
-        run.report({ processed: ++processed, total });
+      const pieces: string[] = [];
+      try {
+        for (const [i, item] of target.items.entries()) {
+          signal.throwIfAborted();
+          // Named `….part` too, so a run that died leaves nothing the sweep does not remove.
+          const path = part.replace(/\.part$/, `.${i + 1}.part`);
+          pieces.push(path);
+          const file = createWriteStream(path);
+          const closed = finished(file);
+          await writeFormWorkbook(excel, ctx.db, item, options, file);
+          await closed;
+          // This form's garbage goes before the next form is built (release-memory.ts says why).
+          releaseMemory();
+          let entry = `${item.name}.xlsx`;
+          for (let n = 2; used.has(entry.toLowerCase()); n++) entry = `${item.name} (${n}).xlsx`;
+          used.add(entry.toLowerCase());
+          // An .xlsx is already compressed: stored as it is, read from its file when the zip reaches it.
+          zip.file(entry, createReadStream(path), { compression: 'STORE', binary: true });
+          run.report({ processed: ++processed, total });
+        }
+        await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), createWriteStream(part));
+      } finally {
+        await Promise.all(pieces.map((p) => rm(p, { force: true })));
       }
-      await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), createWriteStream(part));
     }
     signal.throwIfAborted();
     await rename(part, join(config.jobsDir, name));

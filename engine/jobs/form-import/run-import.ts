@@ -17,6 +17,7 @@ import type { JobResult, JobRun } from '../job-run.js';
 import { writeWorkbookToForm, type CellProblem } from './form-write.js';
 import { IMPORT_STATE, moveImport, readImport } from './import-record.js';
 import { readWorkbookMap } from './workbook-map.js';
+import { releaseMemory } from '../form-export/release-memory.js';
 import { guardWorkbook, RefusedWorkbook } from './zip-guard.js';
 
 export const IMPORT_FROM_EXCEL = 'ImportFromExcel';
@@ -146,6 +147,8 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
       const { report, wb } = await importOne(run, ctx, bytes, name, record.form);
       reports.push(report);
       if (!marked && wb && report.problems.some((p) => p.sheet)) marked = await markedCopy(run, wb, report.problems);
+      // This workbook's garbage goes before the next is read (form-export/release-memory.ts says why).
+      releaseMemory();
     }
     if (!files.length) reports.push({ file: '', form: null, written: false, cells: 0, problems: [fileProblem('Please upload at least one excel files.')] });
     const ok = reports.every((r) => r.written);
