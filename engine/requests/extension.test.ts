@@ -248,6 +248,15 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
     expect(failure(await upload(re2, Number(request.id), 'x.pdf', PDF, 'application/pdf')).code).toBe('E_NOPERMISSION');
   });
 
+  it('seeds demo requests: entity 2 sees its recommended one In Progress, the regulator sees it Recommended', async () => {
+    const theirs = await select(t, re2, { module: 'RE-Extension', fields: ['id', 'state', 'state_name_ind_field', 'receiptno'], where: [['receiptno', '=', 'FPX-DEMO-0002']] });
+    expect(theirs.rows).toEqual([expect.objectContaining({ state: -1, state_name_ind_field: 'In Progress' })]);
+    const all = await select(t, iru, { module: 'Extension', fields: ['state', 'receiptno', 'formbatch', 'formbatch_originalduedate'], where: [['receiptno', 'like', 'FPX-DEMO-%']], order: 'receiptno asc' });
+    expect(all.rows.map((r) => r.state)).toEqual([S.rejected, S.paid, S.recommended]);
+    // No demo request is approved: the demo submissions keep their own due dates.
+    expect(all.rows.map((r) => r.formbatch_originalduedate)).toEqual([null, null, null]);
+  });
+
   it('counts requests in the dashboards\' extension series', async () => {
     const month = sqlDate().slice(0, 7);
     const json = (v: EnvelopeValue[]) => JSON.parse((v[0] as { text: string }).text) as Record<string, { month: string; value: number }[]>;
