@@ -8,6 +8,7 @@ import { BoundedCache } from '../cache/bounded-cache.js';
 import { scopeTables } from './module-access.js';
 
 const counts = new BoundedCache<number>(5_000);
+const inFlight = new Map<string, Promise<number>>();
 
 const tablesByModule = new WeakMap<ResolvedModule, string[]>();
 
@@ -36,7 +37,13 @@ export async function countOf(ctx: ActionContext, module: ResolvedModule, count:
   const key = `${await ctx.versions.key(tablesOf(module))}|${countKey}`;
   const cached = counts.get(key);
   if (cached !== undefined) return cached;
-  const n = await readCount(count());
+  // After a write, the requests of the same list and versions share one count, not one each.
+  let running = inFlight.get(key);
+  if (!running) {
+    running = readCount(count()).finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
+  }
+  const n = await running;
   counts.set(key, n);
   return n;
 }

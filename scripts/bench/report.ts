@@ -61,13 +61,15 @@ export function printListCases(results: DialectResult[]): void {
     if (!r.lists) continue;
     console.log(`\n[${r.dialect}] list traffic, 100,000 help desk rows (list 201's columns), ${r.lists.results.length} cases; load average ${r.lists.load}`);
     console.log(`target: engine / rows-only floor >= ${TARGET.ratio}, engine p99 < ${TARGET.p99Ms} ms\n`);
-    const head = ['case', 'floor req/s', 'engine req/s', 'ratio', 'floor p99', 'engine p99', 'CPU ms/req floor', 'engine', 'verdict'];
+    // CPU ratio: the floor's CPU per request over the engine's, what the req/s ratio is on a machine with the cores to itself.
+    const head = ['case', 'floor req/s', 'engine req/s', 'ratio', 'floor p99', 'engine p99', 'CPU ms/req floor', 'engine', 'CPU ratio', 'verdict'];
     const lines = r.lists.results.map((c) => [
       c.name, c.floor.rps.toFixed(0), c.engine.rps.toFixed(0), c.ratio.toFixed(2), String(c.floor.p99), String(c.engine.p99), c.floor.cpuMsPerReq.toFixed(2), c.engine.cpuMsPerReq.toFixed(2),
+      c.engine.cpuMsPerReq > 0 ? (c.floor.cpuMsPerReq / c.engine.cpuMsPerReq).toFixed(2) : '-',
       (c.ratio >= TARGET.ratio && c.engine.p99 < TARGET.p99Ms ? 'PASS' : 'MISS') + faults(c.engine) + faults(c.floor),
     ]);
     const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-    const fmt = (l: string[]) => l.map((c, i) => (i > 0 && i < 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+    const fmt = (l: string[]) => l.map((c, i) => (i > 0 && i < 9 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
     console.log(fmt(head));
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const l of lines) console.log(fmt(l));
