@@ -36,12 +36,12 @@ async function submissionStatus(ctx: ActionContext, month: string): Promise<{ la
 
 export const getReDashboard = defineAction({
   name: 'RE.getDashboard',
-  summary: "The RE dashboard of the caller's current entity: submissions per status as at the chosen month, and monthly counts of its submissions, queries, extensions, resubmissions and help desk items for the 12 months up to it",
+  summary: "The RE dashboard of the caller's current entity: submissions per status as at the chosen month, and monthly counts of its submissions, queries, extensions, resubmissions and help desk items for the 12 months up to it; its latest_month (YYYY-MM, null when none) is the latest month up to now with any data, the month to offer when the chosen one has none",
   args: [Type.Object({ dt: Type.Optional(Month) }, { additionalProperties: false })],
   access: 'session',
   writes: false,
   answer:
-    'value 0: text, JSON {month, months: [YYYY-MM×12], latest_month: the latest month up to now with any data (YYYY-MM, null when none), submission_status: [{label, value}], performance_submission, performance_query, performance_extension, performance_resubmission, submission, helpdesk, extension, query, resubmission: [{label: month number, month, value, value1…}]}',
+    'value 0: text, JSON {month, months: [YYYY-MM×12], submission_status: [{label, value}], performance_submission, performance_query, performance_extension, performance_resubmission, submission, helpdesk, extension, query, resubmission: [{label: month number, month, value, value1…}]}',
   errors: ['E_NOPERMISSION', 'E_BADREQUEST'],
   async handler([a], ctx) {
     if (!isReUser(ctx.caller)) throw errors.noPermission('RE.getDashboard');
@@ -54,7 +54,7 @@ export const getReDashboard = defineAction({
 
 export const getIruDashboard = defineAction({
   name: 'IRU.getDashboard',
-  summary: "The regulator's dashboard: monthly counts of new RE user registrations, entities, outstanding and total help desk items, queries, resubmissions, extensions and submissions for the 12 months up to the chosen month, optionally for one sector and one submission category",
+  summary: "The regulator's dashboard: monthly counts of new RE user registrations, entities, outstanding and total help desk items, queries, resubmissions, extensions and submissions for the 12 months up to the chosen month, optionally for one sector and one submission category; its latest_month (YYYY-MM, null when none) is the latest month up to now with any data for those filters",
   args: [
     Type.Object(
       {
@@ -68,7 +68,7 @@ export const getIruDashboard = defineAction({
   access: 'session',
   writes: false,
   answer:
-    'value 0: text, JSON {month, months: [YYYY-MM×12], latest_month: the latest month up to now with any data for the filters (YYYY-MM, null when none), new_user_registration, active_re_companies, outstanding_helpdesk, outstanding_query, outstanding_resubmission, outstanding_extension, submission, total_query, total_extension, total_resubmission: [{label: month number, month, value, value1…}]}',
+    'value 0: text, JSON {month, months: [YYYY-MM×12], new_user_registration, active_re_companies, outstanding_helpdesk, outstanding_query, outstanding_resubmission, outstanding_extension, submission, total_query, total_extension, total_resubmission: [{label: month number, month, value, value1…}]}',
   errors: ['E_NOPERMISSION', 'E_BADREQUEST'],
   async handler([a], ctx) {
     if (isReUser(ctx.caller)) throw errors.noPermission('IRU.getDashboard');
