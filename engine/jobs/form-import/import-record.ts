@@ -8,7 +8,7 @@ import { sqlDateTime } from '../../db/clock.js';
 export const IMPORT_STATE = { notStarted: 50, inProgress: 38, completed: 71, failed: 2 } as const;
 export const IMPORT_TABLE = 'excelimport';
 /** The description column is text; a report longer than this is cut with a note. */
-const MAX_DESCRIPTION = 60_000;
+export const MAX_DESCRIPTION = 60_000;
 
 export interface ImportRow {
   id: number;
@@ -23,8 +23,16 @@ export async function readImport(db: Knex, id: number): Promise<ImportRow | unde
   return row ? { id: Number(row.id), state: Number(row.state), reportingentity: Number(row.reportingentity), form: row.form === null ? null : Number(row.form), name: String(row.name) } : undefined;
 }
 
+/** A report too long for the column keeps its whole first lines and says how many it leaves out. */
+export function fitDescription(description: string): string {
+  if (description.length <= MAX_DESCRIPTION) return description;
+  const kept = description.slice(0, description.lastIndexOf('\n', MAX_DESCRIPTION) + 1 || MAX_DESCRIPTION);
+  const left = description.slice(kept.length).split('\n').length;
+  return `${kept}… and ${left} more lines (the marked copy of the first workbook with problems comments each of its bad cells).`;
+}
+
 export async function moveImport(db: Knex, id: number, values: { state: number; description?: string | null; job?: number }, by: number | null): Promise<void> {
-  const description = values.description && values.description.length > MAX_DESCRIPTION ? `${values.description.slice(0, MAX_DESCRIPTION)}\n… (the job's result lists every problem)` : values.description;
+  const description = values.description ? fitDescription(values.description) : values.description;
   await db.transaction(async (trx) => {
     await trx(IMPORT_TABLE)
       .where({ id })
