@@ -6,6 +6,7 @@ import { addMissingTasks, seedAccess } from './access.js';
 import { seedDemoAdmin } from './demo-admin.js';
 import { seedDemoDashboards } from './demo-dashboards.js';
 import { seedDemoDropdownRequests } from './demo-dropdown-requests.js';
+import { seedDemoResubmissions } from './demo-resubmissions.js';
 import { seedDemoExtensions } from './demo-extensions.js';
 import { seedDemoBulletins } from './demo-bulletins.js';
 import { seedDemoEntities } from './demo-entities.js';
@@ -78,6 +79,7 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       Object.assign(counts, await seedDemoDashboards(trx, createon));
       Object.assign(counts, await seedDemoBulletins(trx, createon));
       Object.assign(counts, await seedDemoDropdownRequests(trx, createon));
+      Object.assign(counts, await seedDemoResubmissions(trx, createon));
       Object.assign(counts, await seedDemoExtensions(trx, createon));
       Object.assign(counts, await seedDemoOffices(trx, createon));
       for (const [table, n] of Object.entries(await seedDemoAdmin(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
