@@ -145,11 +145,11 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
   }, [columns, widths, shown, actionsWidth, rowButtons, selection]);
 
   const sortColumns: SortColumn[] = sort ? [{ columnKey: sort.column, direction: sort.dir === 'asc' ? 'ASC' : 'DESC' }] : [];
-  // Tall enough for the page's rows (no inner vertical scroll), and for a horizontal scrollbar
-  // when the columns are wider than the box.
+  // Tall enough for the page's rows and, when the columns are wider than the box, a horizontal
+  // scrollbar; capped at the window's height below (the rows then scroll inside).
   const columnsWidth = gridColumns.reduce((n, c) => n + (typeof c.width === 'number' ? c.width : 0), 0);
-  const height = ROW_HEIGHT * (Math.min(Math.max(rows.length, 3), VIRTUAL_FROM) + 1) + 2 + (width > 0 && columnsWidth > width ? SCROLLBAR : 0);
   const sideways = width > 0 && columnsWidth > width;
+  const height = ROW_HEIGHT * (Math.min(Math.max(rows.length, 3), VIRTUAL_FROM) + 1) + 2 + (sideways ? SCROLLBAR : 0);
   const clickable = rows.length > 0 && list.rowLink(rows[0]) !== null;
 
   return (
