@@ -2,7 +2,8 @@
 // the entity requests an extension of an open submission and pays with a PDF proof (refused
 // first without one); it sees the request Processing / In Progress once recommended; the regulator
 // finds it in its list (counted in the sidebar), is asked for a reason, recommends and approves;
-// the submission then shows the approved due date with the original beside it. At 1024x768.
+// the submission then shows the approved due date with the original beside it. At 1024x768, on
+// SQLite and MariaDB.
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
@@ -31,7 +32,7 @@ async function setValue(page: Page, selector: string, value: string): Promise<vo
   );
 }
 
-describe('extension requests (sqlite)', () => {
+describe.each(['sqlite', 'mysql'] as const)('extension requests (%s)', (dialect) => {
   let portal: Portal;
   let batchId = 0;
   let id = 0;
@@ -39,11 +40,12 @@ describe('extension requests (sqlite)', () => {
   const wanted = iso(35);
 
   beforeAll(async () => {
-    portal = await startPortal('sqlite');
+    portal = await startPortal(dialect);
     writeFileSync(PROOF, '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
     const db = portal.t.database.db;
-    const [row] = await db('formbatch').insert({ re: 1, name: 'Extension Journey Returns', endon: iso(-10), duedate: due, state: 13, updatectr: 1, createon: new Date().toISOString().slice(0, 19).replace('T', ' ') }).returning('id');
-    batchId = Number((row as { id: number }).id ?? row);
+    const batch = { re: 1, name: 'Extension Journey Returns', endon: iso(-10), duedate: due, state: 13, updatectr: 1, createon: new Date().toISOString().slice(0, 19).replace('T', ' ') };
+    const [row] = dialect === 'mysql' ? await db('formbatch').insert(batch) : await db('formbatch').insert(batch).returning('id');
+    batchId = Number(typeof row === 'object' ? (row as { id: number }).id : row);
   });
   afterAll(async () => {
     await portal?.close();
