@@ -27,6 +27,8 @@ export async function readRecordObject(ctx: ActionContext, module: ResolvedModul
   const plan = planSelect(ctx.db, module, scopeRe, { where: [[module.idField, '=', id]], limit: 1, offset: 0 });
   const row = (await plan.rows())[0] as Record<string, unknown> | undefined;
   if (!row) return null;
+  // E_CONCURRENT's record shows the states as the caller sees them (RE-Extension: In Progress).
+  relabelStateGroups(module, [row]);
   return Object.fromEntries(plan.fields.map((f) => [f.name, toCell(row[f.name], f.type, f.def?.scale)]));
 }
 
