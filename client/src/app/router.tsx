@@ -66,6 +66,12 @@ const OpenPeriodPage = lazy(() => import('../periods/open-period-page'));
 const CompletenessPage = lazy(() => import('../periods/completeness-page'));
 const BatchesPage = lazy(() => import('../periods/batches-page'));
 const BatchFormsPage = lazy(() => import('../periods/batch-forms-page'));
+const PeoiCasePage = lazy(() => import('../peoi/peoi-case-page'));
+const PeoiCreatePage = lazy(() => import('../peoi/peoi-create-page'));
+const PeoiFormsPage = lazy(() => import('../peoi/peoi-forms-page'));
+const RoutineReportPage = lazy(() => import('../routine-reports/routine-report-page'));
+const RoutineReportEditPage = lazy(() => import('../routine-reports/routine-report-edit-page'));
+const OverdueReportsPage = lazy(() => import('../routine-reports/overdue-reports-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -224,6 +230,14 @@ const IRU_ROUTES: RouteObject[] = [
   // The Submissions list (titled RE Submissions) and the forms of a batch, before the named list's route.
   { path: 'batches', handle: titled('RE Submissions'), element: <Lazy><BatchesPage key="iru" shell="iru" /></Lazy> },
   { path: 'batch/:id', handle: titled('Submission'), element: <Lazy><BatchFormsPage key="iru" shell="iru" /></Lazy> },
+  // Seed 003 §2.6, §2.7 (docs/routine-reports-peoi.md): routine reports and non-compliance cases.
+  { path: 'RoutineReport/overdue', handle: titled('Overdue Routine Reports'), element: <Lazy><OverdueReportsPage /></Lazy> },
+  { path: 'RoutineReport/create', handle: titled('Create Routine Report'), element: <Lazy><RoutineReportEditPage key="create" /></Lazy> },
+  { path: 'RoutineReport/:id/edit', handle: titled('Edit Routine Report'), element: <Lazy><RoutineReportEditPage key="edit" /></Lazy> },
+  { path: 'RoutineReport/:id', handle: titled('Routine Report'), element: <Lazy><RoutineReportPage /></Lazy> },
+  { path: 'peoi/create', handle: titled('Create Non-Compliance Case'), element: <Lazy><PeoiCreatePage /></Lazy> },
+  { path: 'peoi/edit/:id', handle: titled('Non-Compliance Case'), element: <Lazy><PeoiCasePage /></Lazy> },
+  { path: 'peoi_form/:id', handle: titled('Forms'), element: <Lazy><PeoiFormsPage /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
   { path: 'formtemplate/view/:id', handle: titled('Form'), element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
   ...screenRoutes('iru'),

@@ -55,6 +55,9 @@ export const LIST_SCREENS: ListScreen[] = [
   // Seed 003 §2.4 Excel imports (docs/excel.md): create and detail are hand-built.
   { path: 'excelimport', list: 151, shells: ['iru'], ownCreate: true },
   { path: 'excelimport', list: 131, shells: ['re'], ownCreate: true },
+  // Seed 003 §2.6, §2.7 (docs/routine-reports-peoi.md): create, edit and detail pages are hand-built.
+  { path: 'RoutineReport', list: 242, shells: ['iru'], ownCreate: true },
+  { path: 'peoi', list: 132, shells: ['iru'], ownCreate: true },
   // Seed 000 §2.11 (internal administration).
   { path: 'list/weblist', list: 17, shells: ['admin'] },
   { path: 'list/weblist_view', list: 18, shells: ['admin'] },

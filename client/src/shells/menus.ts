@@ -50,7 +50,7 @@ export const IRU_MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/iru/dashboard', hideForRoles: [24, 43, 44] },
   { label: 'System Parameters', to: '/iru/sparameters', permission: 'Parameters.select', when: hasRole(24) },
   { label: 'Bulletin', to: '/iru/bulletin', permission: 'Bulletin.select' },
-  { label: 'Routine Report', to: '/iru/routinereport', permission: 'RoutineRpt.select' },
+  { label: 'Routine Report', to: '/iru/RoutineReport', permission: 'RoutineRpt.select' },
   {
     label: 'Manage Submission',
     hideForRoles: [36],
@@ -101,7 +101,8 @@ export const IRU_MENU: MenuItem[] = [
       { label: 'Extension', to: '/iru/extension', permission: 'Extension.select', badge: { module: 'Extension', where: [['state', 'in', [31, 65, 70]]] } },
       { label: 'Dropdown Req.', to: '/iru/requestvalue', permission: 'SMSDropdown.select', badge: { module: 'SMSDropdown', where: [['state', '=', 54]] } },
       { label: 'Audit Log', to: '/iru/auditlog', permission: 'AuditLog.select' },
-      { label: 'Non-Compliance RE', to: '/iru/peoi', permission: 'PEOI.select' },
+      // Cases still open (not Issued or Excluded), seed 003 §4.7 (PEOI.select).
+      { label: 'Non-Compliance RE', to: '/iru/peoi', permission: 'PEOI.select', badge: { module: 'PEOI', where: [['state', 'in', [61, 74, 81, 82, 83, 84]]] } },
     ],
   },
 ];
