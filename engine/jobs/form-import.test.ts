@@ -52,8 +52,9 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
   }
 
   /** An import record of the preparer's entity with these workbooks attached (stored as an upload stores them). */
-  async function newImport(files: { name: string; bytes: Buffer }[], who = preparer): Promise<number> {
-    const created = readBack(await t.call('Record.create', [{ module: 'RE-ExcelImport', fields: ['name', 'reportingentity', 'importtype'], values: ['Returns', 1, 1100855], read: ['id', 'state'] }], who));
+  async function newImport(files: { name: string; bytes: Buffer }[], who = preparer, form?: number): Promise<number> {
+    const [fields, values] = form === undefined ? [['name', 'reportingentity', 'importtype'], ['Returns', 1, 1100855]] : [['name', 'reportingentity', 'importtype', 'form'], ['Returns', 1, 1100855, form]];
+    const created = readBack(await t.call('Record.create', [{ module: 'RE-ExcelImport', fields, values, read: ['id', 'state'] }], who));
     expect(Number(created.state)).toBe(50);
     const id = Number(created.id);
     const store = fileStoreOf(t.engine.services.config);
@@ -145,6 +146,28 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     expect(note('B3')).toBe('dropdown: Choose one of the listed values.');
     expect(note('A203')).toBe('rows: The tab takes at most 200 rows.');
     expect(note('A3')).toBe('');
+  });
+
+  it('reads every data row of an add-new-rows tab from a workbook without the map, by sheet name and address, down to the first empty row', async () => {
+    const { form, layout, tabs } = await newForm('TRC-02');
+    const [name, , , shares] = layout.cells.filter((c) => c.tab === '01').map((c) => c.code);
+    const cells: ContractCell[] = [];
+    for (const [i, r] of [3, 4, 5].entries()) {
+      cells.push({ tab: '01', address: `A${r}`, code: name, type: 'text', value: `Director ${i + 1}` });
+      cells.push({ tab: '01', address: `D${r}`, code: shares, type: 'numeric', value: (i + 1) * 100 });
+    }
+    // Below an empty row nothing is read.
+    cells.push({ tab: '01', address: 'A7', code: name, type: 'text', value: 'after the gap' });
+    const bytes = await contractWorkbook({ form: null, template: 'TRC-02', version: 1, tabs, cells, withoutMap: true });
+    const outcome = await runImport(await newImport([{ name: 'nomap.xlsx', bytes }], preparer, form));
+    expect(outcome.state, outcome.description).toBe(71);
+    const answer = ok(await t.call('Form.getData', [{ form }], preparer));
+    expect(JSON.parse((answer[1] as { text: string }).text).rows).toMatchObject({ '01': 3 });
+    const read = recordsetObjects(answer[0] as RecordsetValue).filter((r) => r.tab === '01');
+    const at = (address: string) => read.find((r) => r.address === address)?.value;
+    expect([at('A3'), at('A4'), at('A5')]).toEqual(['Director 1', 'Director 2', 'Director 3']);
+    expect([at('D3'), at('D4'), at('D5')].map(Number)).toEqual([100, 200, 300]);
+    expect(read.some((r) => r.value === 'after the gap')).toBe(false);
   });
 
   it('imports a workbook the export wrote and the user filled in Excel: the form reads back what was typed', async () => {

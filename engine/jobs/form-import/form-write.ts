@@ -5,7 +5,7 @@ import type ExcelJS from 'exceljs';
 import type { ActionContext } from '../../actions/context.js';
 import { AppError } from '../../errors/catalogue.js';
 import { filedTemplate, reachForm } from '../../filing/form-data.js';
-import { cellKey } from '../../filing/form-layout.js';
+import { cellKey, type DataCell } from '../../filing/form-layout.js';
 import { saveFormData, type CellInput } from '../../filing/form-save.js';
 import { cellInput } from './cell-input.js';
 import { tabSheetNames } from '../form-export/sheet-names.js';
@@ -41,6 +41,18 @@ function ruleOf(message: string): string {
   return 'value';
 }
 
+/** Form.saveData's limit on a tab's rows: a sheet filled further is read no further. */
+const MAX_ROWS = 100_000;
+
+const blank = (v: ExcelJS.CellValue) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/** The data rows of an add-new-rows tab's sheet: down to the first row with none of its inputs filled (at least 1). */
+function dataRows(ws: ExcelJS.Worksheet, cells: readonly DataCell[], addressOf: (cell: DataCell, row: number) => string): number {
+  let n = 0;
+  while (n < MAX_ROWS && cells.some((c) => !blank(ws.getCell(addressOf(c, n)).value))) n++;
+  return Math.max(1, n);
+}
+
 const problemAt = (src: Source, rule: string, message: string): CellProblem => ({ at: `${src.sheet}!${src.address}`, sheet: src.sheet, address: src.address, code: src.code, rule, message });
 
 /**
@@ -57,6 +69,7 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbo
       const { layout } = await filedTemplate(trx, form);
       const inputs: CellInput[] = [];
       const sources = new Map<string, Source>();
+      const rows: Record<string, number> = {};
       const take = (src: Source, tab: string | null, value: unknown, editor?: string) => {
         const read = cellInput(value as ExcelJS.CellValue, editor);
         if (!read.ok) return problems.push(problemAt(src, read.rule, read.message));
@@ -81,22 +94,31 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbo
           take(src, cell ? cell.tab : null, ws.getCell(m.address).value, cell?.place.cell.editor);
         }
       } else {
-        // No map: each tab's sheet by its name, each input cell at its template address.
+        // No map: each tab's sheet by its name, each input cell at its template address; an
+        // add-new-rows tab's data rows run from its first body row down to the first row with no
+        // input filled (`dataRows`), and the form takes that many rows.
         const tabs = layout.template.items;
         const names = new Map(tabSheetNames(tabs).map((name, i) => [tabs[i].id, name]));
-        for (const cell of layout.cells) {
-          if (cell.place.cell.editor === 'formula') continue;
+        const inputCells = layout.cells.filter((c) => c.place.cell.editor !== 'formula');
+        for (const tab of layout.repeatingTabs()) {
+          const ws = wb.getWorksheet(names.get(tab.id)!);
+          if (ws) rows[tab.id] = dataRows(ws, inputCells.filter((c) => c.tab === tab.id && c.repeats), (c, r) => layout.address(c, r, {}));
+        }
+        for (const cell of inputCells) {
           const sheet = names.get(cell.tab)!;
           const ws = wb.getWorksheet(sheet);
           if (!ws) continue;
-          const address = layout.address(cell, 0, {});
-          take({ sheet, address, code: cell.code }, cell.tab, ws.getCell(address).value, cell.place.cell.editor);
+          const count = cell.repeats ? (rows[cell.tab] ?? 1) : 1;
+          for (let r = 0; r < count; r++) {
+            const address = layout.address(cell, r, rows);
+            take({ sheet, address, code: cell.code }, cell.tab, ws.getCell(address).value, cell.place.cell.editor);
+          }
         }
       }
       const current = await trx('form').where({ id: form.id }).first('updatectr');
       try {
         // With problems of our own, saveData still checks the rest (dryRun), so every bad cell is listed at once.
-        await saveFormData(tctx, { form: form.id, updatectr: Number(current.updatectr), cells: inputs, dryRun: problems.length > 0 });
+        await saveFormData(tctx, { form: form.id, updatectr: Number(current.updatectr), cells: inputs, ...(Object.keys(rows).length ? { rows } : {}), dryRun: problems.length > 0 });
       } catch (e) {
         if (!(e instanceof AppError) || e.code !== 'E_VALIDATION') throw e;
         for (const [key, message] of Object.entries(e.details as Record<string, string>)) {
