@@ -87,8 +87,12 @@ async function measure(page: Page, scroll: 0 | 'end'): Promise<Layout> {
 async function openGrid(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForSelector(`${GRID}[data-state=ready] [role=row][data-row-id]`);
-  // The widths follow the measured box (a ResizeObserver): let them settle.
-  await new Promise((r) => setTimeout(r, 300));
+  // The widths follow the measured box (a ResizeObserver): wait until they were made for it.
+  await page.waitForFunction((sel) => {
+    const g = document.querySelector(sel) as HTMLElement | null;
+    return g !== null && Number(g.dataset.width) === g.clientWidth;
+  }, {}, GRID);
+  await new Promise((r) => setTimeout(r, 100));
 }
 
 /** Every rule of the issue for one grid, at the current size. */

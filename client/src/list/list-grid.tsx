@@ -153,7 +153,7 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
   const clickable = rows.length > 0 && list.rowLink(rows[0]) !== null;
 
   return (
-    <div ref={box} className={`list-grid${clickable ? ' clickable' : ''}${sideways ? ' sideways' : ''}${actionsWidth > 0 ? ' with-actions' : ''}`} data-list-grid data-state={list.loading ? 'loading' : 'ready'} data-load-seq={list.loadSeq} data-total={list.total}>
+    <div ref={box} className={`list-grid${clickable ? ' clickable' : ''}${sideways ? ' sideways' : ''}${actionsWidth > 0 ? ' with-actions' : ''}`} data-list-grid data-width={width} data-state={list.loading ? 'loading' : 'ready'} data-load-seq={list.loadSeq} data-total={list.total}>
       {list.loading && rows.length > 0 && (
         <div className="list-loading" role="status">
           Loading...
