@@ -3,8 +3,8 @@
 // (its stored cells, formula engine and workbook writer live long enough to reach V8's old
 // generation), and V8 lets the old generation grow to about four times what is alive before it
 // collects: left to itself a batch of 20 large forms peaked at 550 MB of RSS where one form needs
-// under 300 (README, "Excel export of forms"). A full collection costs tens of milliseconds beside
-// the second each such form takes.
+// under 300 (README, "Excel export and import of forms"). A full collection costs a tenth of a
+// second or so (more on a loaded machine) beside the second or two each such form takes.
 //
 // The collector is V8's own `gc`, exposed by the `--expose-gc` flag. The engine is not started
 // with it, so the flag is set here and the function taken from a fresh context (V8 installs
