@@ -113,6 +113,10 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
     const seen = await select(t, re, { module: 'RE-Extension', fields: ['id', 'state', 'state_name_ind_field'], where: [['id', '=', made.id]] });
     expect(seen.rows[0]).toMatchObject({ state: -1, state_name_ind_field: 'In Progress' });
     expect((await select(t, re, { module: 'RE-Extension', fields: ['id'], where: [['state', '=', -1], ['id', '=', made.id]] })).total).toBe(1);
+    expect((await select(t, re, { module: 'RE-Extension', fields: ['id'], where: [['state', 'in', [-1, S.paid]], ['id', '=', made.id]] })).total).toBe(1);
+    expect((await select(t, re, { module: 'RE-Extension', fields: ['id'], where: [['state', '!=', -1], ['id', '=', made.id]] })).total).toBe(0);
+    // The regulator's module has no grouped states: -1 is just a state no row is in.
+    expect((await select(t, iru, { module: 'Extension', fields: ['id'], where: [['state', '=', -1], ['id', '=', made.id]] })).total).toBe(0);
     expect((await select(t, iru, { module: 'Extension', fields: ['id', 'state'], where: [['id', '=', made.id]] })).rows[0].state).toBe(S.recommended);
 
     const mark3 = await lastMail();
