@@ -126,6 +126,8 @@ export const ListColumn = Type.Object(
     /** How the value is shown: dates as DD/MM/YYYY, date-times with the time, states by name. */
     data_parse: Type.Optional(Type.Union(['text', 'date', 'datetime', 'number', 'boolean', 'state'].map((t) => Type.Literal(t)))),
     sortable: Type.Optional(Type.Boolean()),
+    /** What a cell without a value shows (seed 003 §2.2: a dash for an approved date not yet given). */
+    empty: Type.Optional(Type.String({ maxLength: 20 })),
   },
   { additionalProperties: false },
 );

@@ -18,6 +18,8 @@ export interface ResolvedColumn {
   /** The row field with the state's name (state columns). */
   nameField?: string;
   exported: boolean;
+  /** What a cell without a value shows ('' unless the view says, e.g. a dash). */
+  empty: string;
 }
 
 export const NAME_SUFFIX = '_name_ind_field';
@@ -44,6 +46,7 @@ export function resolveColumn(c: ListColumn, type: ColumnType | undefined, withN
     sortField: nameField && withNames ? nameField : c.name,
     nameField,
     exported: c.export ?? c.visible !== false,
+    empty: c.empty ?? '',
   };
 }
 

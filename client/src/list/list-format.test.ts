@@ -71,6 +71,11 @@ describe('list columns', () => {
     expect(fitRoom(titled, 100)[0]).toBe(150 + CELL_CHROME + SORT_ROOM);
   });
 
+  it('shows a column\'s empty text where the view gives one, and nothing otherwise', () => {
+    expect(resolveColumn({ name: 'apprextdate', data_parse: 'date', empty: '-' }, 'date', true).empty).toBe('-');
+    expect(resolveColumn({ name: 'apprextdate', data_parse: 'date' }, 'date', true).empty).toBe('');
+  });
+
   it('sorts a state column by its name and asks for the name, the link placeholders and the helpers\' fields', () => {
     const col = resolveColumn({ name: 'state', title: 'Status' }, 'integer', true);
     expect(col.sortField).toBe('state_name_ind_field');

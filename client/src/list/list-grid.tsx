@@ -100,7 +100,7 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
     [hasRowButtons, rows, rowButtons, fonts],
   );
   // The texts each column shows on this page, formatted once for the widths and the cells.
-  const shown = useMemo(() => columns.map((c) => rows.map((row) => formatCell(row[c.name], c.kind, c.nameField ? row[c.nameField] : undefined))), [columns, rows]);
+  const shown = useMemo(() => columns.map((c) => rows.map((row) => formatCell(row[c.name], c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty)), [columns, rows]);
   const widths = useMemo(() => {
     const sizes = columns.map((c, i) => ({ kind: c.kind, ...columnSize(c.kind, measurer(c.title, fonts.header), Math.max(0, ...shown[i].map((t) => measurer(t, fonts.cell))), c.width, c.userWidth) }));
     const room = width - actionsWidth - (selection ? 35 : 0) - 2;
@@ -118,7 +118,7 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
       headerCellClass: `head-${c.kind}`,
       renderCell: ({ row, rowIdx }) => {
         const raw = row[c.name];
-        const text = shown[i][rowIdx] ?? formatCell(raw, c.kind, c.nameField ? row[c.nameField] : undefined);
+        const text = shown[i][rowIdx] ?? (formatCell(raw, c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty);
         // The whole of a long text shows on hover (the cell may cut it with an ellipsis).
         return (
           <span className={`cell cell-${c.kind}`} data-kind={c.kind} title={c.kind === 'text' && text ? fullText(raw) : undefined}>
