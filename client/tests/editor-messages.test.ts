@@ -43,7 +43,7 @@ describe('the admin editors say what is wrong in words (sqlite)', () => {
     await page.waitForSelector('label:has([data-testid=module]) [data-testid=field-message]');
     expect(await text('label:has([data-testid=module]) [data-testid=field-message]')).toBe('Module: choose a module');
     expect(await timesShown('Module: choose a module')).toBe(1);
-    expect(await text('[data-testid=save-problem]')).toContain('See the fields marked above.');
+    expect(await text('[data-testid=save-problem]')).toBe('Not saved: see the fields marked above.');
     expect(await page.$('[data-testid=draft-problem]')).toBeNull();
     await screenshot(page, `editor-messages-listview-${width}x${height}`);
   });

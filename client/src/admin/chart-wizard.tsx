@@ -74,6 +74,8 @@ export function ChartWizard({ id }: { id: number | null }) {
   const change = (next: Partial<ChartDraft>) => {
     setDraft((d) => ({ ...d, ...next }));
     setNotice(null);
+    // Save's refusal was about the chart as it was: an edit may have fixed it.
+    setSaveProblem(null);
     setFieldProblems((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !(k in next))));
   };
 
@@ -217,10 +219,8 @@ function ChartSaveProblem({ message }: { message: string }) {
   const unclaimed = useUnclaimedMessages();
   return (
     <div className="editor-problem" role="alert" data-testid="save-problem">
-      <p>
-        {message}
-        {unclaimed.length === 0 && ' See the fields marked above.'}
-      </p>
+      {/* The server's message repeats the problem; when every problem has its field, it is said there. */}
+      <p>{unclaimed.length === 0 ? 'Not saved: see the fields marked above.' : message}</p>
       {unclaimed.length > 0 && (
         <ul>
           {unclaimed.map((m) => (

@@ -145,10 +145,8 @@ function EditorProblems({ module, editor }: { module: EditorModule; editor: Scre
       </div>
       {saveProblem && (
         <div className="editor-problem" role="alert" data-testid="save-problem" data-from={saveProblem.from}>
-          <p>
-            {saveProblem.message}
-            {saved.length === 0 && saveProblem.paths.length > 0 && ' See the fields marked above.'}
-          </p>
+          {/* The server's message repeats the problem; when every problem has its field, it is said there. */}
+          <p>{saved.length === 0 && saveProblem.paths.length > 0 ? 'Not saved: see the fields marked above.' : saveProblem.message}</p>
           {list(saved, 'save-problem-path')}
         </div>
       )}

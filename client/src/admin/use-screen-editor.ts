@@ -134,6 +134,8 @@ export function useScreenEditor(module: EditorModule, id: number | null, blank: 
   const edited = useCallback((next: (d: Draft) => Draft) => {
     setDraft(next);
     setSavedNotice(null);
+    // Save's refusal was about the draft as it was (the live check keeps saying what still holds).
+    setSaveProblem(null);
   }, []);
 
   const setMode = useCallback(
