@@ -11,7 +11,7 @@ import { SUB_USER_PERMISSIONS } from '../engine/actions/accounts/sub-users.js';
 import { ROLE_PERMISSIONS } from '../engine/actions/roles/permissions.js';
 import { BULLETIN_IRU_PERMISSIONS, BULLETIN_RE_PERMISSIONS } from '../engine/actions/bulletins/bulletins.js';
 import { PERIOD_IRU_PERMISSIONS } from '../engine/actions/periods/permissions.js';
-import { ROUTINE_IRU_GRANTS, ROUTINE_PERMISSIONS } from '../engine/actions/routine-reports/permissions.js';
+import { ROUTINE_IRU_GRANTS, ROUTINE_PERMISSIONS, ROUTINE_RE_GRANTS } from '../engine/actions/routine-reports/permissions.js';
 import { OFFICE_RE_GRANTS, PEOI_IRU_GRANTS, PEOI_ROLE_GRANTS } from '../engine/actions/peoi/permissions.js';
 import { insertRows } from './support.js';
 import { bumpVersions } from '../engine/db/change-versions.js';
@@ -114,6 +114,7 @@ const RE_GRANTS = [
   ...EXTENSION_RE_GRANTS,
   ...EXCEL_IMPORT_RE_GRANTS,
   ...OFFICE_RE_GRANTS,
+  ...ROUTINE_RE_GRANTS,
   'RE-RE.select', 'RE-RE.update',
   'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',
   'WebList.select', 'WebListview.select', 'WebForms.select', 'DashboardChart.select', 'DashboardGroup.select',

@@ -122,6 +122,17 @@ describe('routine reports and PEOI cases (sqlite)', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
+  it("shows an RE user of the report's sector the published report, read-only", async () => {
+    const { page, errors } = await portal.page();
+    await signIn(page, portal.url, 're', undefined, `/re/RoutineReport/${reportId}`);
+    await page.waitForSelector('.routine-report-page');
+    expect(await page.$eval('.state-badge', (e) => e.textContent)).toBe('Published');
+    expect(await page.$('textarea[name=reply]')).toBeNull();
+    expect(await page.$('[data-action=edit]')).toBeNull();
+    expect(await page.$('[data-action=view-bulletin]')).not.toBeNull();
+    expect(errors).toEqual([]);
+  });
+
   it('shows a missing report as not found', async () => {
     const { page } = await portal.page();
     await signIn(page, portal.url, 'iru', undefined, '/iru/RoutineReport/999999');

@@ -212,6 +212,17 @@ describe.each(await testDialects())('routine reports on %s', (dialect) => {
     expect(Number(audits?.n)).toBeGreaterThanOrEqual(10);
   });
 
+  it("shows an RE user the reports of its entity's sector only, In Progress (-1) until published, and lets it change nothing", async () => {
+    const own = Number(readBack(await save({ ...REPORT, name: 'Sector one report', sectors: [SECTOR] })).id);
+    const other = Number(readBack(await save({ ...REPORT, name: 'Sector two report', sectors: [2] })).id);
+    const page = await select(t, re, { module: 'RE-RoutineRpt', fields: ['id', 'state', 'state_name_ind_field'], where: [['id', 'in', [own, other]]] });
+    expect(page.rows).toEqual([{ id: own, state: -1, state_name_ind_field: 'In Progress' }]);
+    expect((await select(t, re, { module: 'RE-RoutineRpt', fields: ['id'], where: [['state', '=', -1], ['id', '=', own]] })).total).toBe(1);
+    expect(failure(await t.call('Record.select', [{ module: 'RoutineRpt', fields: ['id'] }], re)).code).toBe('E_NOPERMISSION');
+    const r = await read(own);
+    expect(failure(await t.call('Record.update', [{ module: 'RE-RoutineRpt', fields: ['id', 'updatectr', 'name'], values: [own, r.updatectr, 'x'] }], re)).code).toBe('E_NOPERMISSION');
+  });
+
   it('lists the overdue reports: deadline passed and not yet approved or published', async () => {
     const id = Number(readBack(await save({ ...REPORT, name: 'Overdue one', submissiondue: '2020-01-31 23:59:59.0', sectors: [SECTOR] })).id);
     const page = await select(t, iru, { module: 'RoutineRpt', fields: ['id'], where: [['$filter', 'overdue', []]] });

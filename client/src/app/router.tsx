@@ -189,6 +189,7 @@ const RE_ROUTES: RouteObject[] = [
   // The Submissions list with Create New Forms, before the named list's generic route.
   { path: 'batches', handle: titled('Submission'), element: <Lazy><BatchesPage key="re" shell="re" /></Lazy> },
   { path: 'batch/:id', handle: titled('Submission'), element: <Lazy><BatchFormsPage key="re" shell="re" /></Lazy> },
+  { path: 'RoutineReport/:id', handle: titled('Routine Report'), element: <Lazy><RoutineReportPage key="re" shell="re" /></Lazy> },
   ...screenRoutes('re'),
   UNKNOWN_IN_SHELL,
 ];
@@ -234,7 +235,7 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'RoutineReport/overdue', handle: titled('Overdue Routine Reports'), element: <Lazy><OverdueReportsPage /></Lazy> },
   { path: 'RoutineReport/create', handle: titled('Create Routine Report'), element: <Lazy><RoutineReportEditPage key="create" /></Lazy> },
   { path: 'RoutineReport/:id/edit', handle: titled('Edit Routine Report'), element: <Lazy><RoutineReportEditPage key="edit" /></Lazy> },
-  { path: 'RoutineReport/:id', handle: titled('Routine Report'), element: <Lazy><RoutineReportPage /></Lazy> },
+  { path: 'RoutineReport/:id', handle: titled('Routine Report'), element: <Lazy><RoutineReportPage key="iru" shell="iru" /></Lazy> },
   { path: 'peoi/create', handle: titled('Create Non-Compliance Case'), element: <Lazy><PeoiCreatePage /></Lazy> },
   { path: 'peoi/edit/:id', handle: titled('Non-Compliance Case'), element: <Lazy><PeoiCasePage /></Lazy> },
   { path: 'peoi_form/:id', handle: titled('Forms'), element: <Lazy><PeoiFormsPage /></Lazy> },

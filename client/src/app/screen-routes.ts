@@ -57,6 +57,7 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'excelimport', list: 131, shells: ['re'], ownCreate: true },
   // Seed 003 §2.6, §2.7 (docs/routine-reports-peoi.md): create, edit and detail pages are hand-built.
   { path: 'RoutineReport', list: 242, shells: ['iru'], ownCreate: true },
+  { path: 'RoutineReport', list: 244, shells: ['re'] },
   { path: 'peoi', list: 132, shells: ['iru'], ownCreate: true },
   // Seed 000 §2.11 (internal administration).
   { path: 'list/weblist', list: 17, shells: ['admin'] },

@@ -31,14 +31,16 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 const asHtml = (s: string) => s.trim().split(/\n{2,}/).map((p) => `<p>${escapeText(p).replace(/\n/g, '<br>')}</p>`).join('');
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 
-export default function RoutineReportPage() {
+/** `re`: an entity's read-only view of a report of its sector (RE-RoutineRpt): no thread, no panels. */
+export default function RoutineReportPage({ shell }: { shell: 're' | 'iru' }) {
   const { id } = useParams();
   const { user } = useSession();
   const reportId = recordIdOf(id);
   const loaded = useRecordLoad(async () => {
     if (reportId === null) return null;
-    const { rows } = await rpc.select({ module: 'RoutineRpt', fields: FIELDS, where: [['id', '=', reportId]] });
+    const { rows } = await rpc.select({ module: shell === 're' ? 'RE-RoutineRpt' : 'RoutineRpt', fields: FIELDS, where: [['id', '=', reportId]] });
     if (!rows[0]) return null;
+    if (shell === 're') return { report: rows[0] as Row, sectors: [] as string[], messages: [] as Row[], files: [] as Row[] };
     const [sectors, messages] = await Promise.all([
       rpc.select({ module: 'RoutineRpt_Sector', fields: ['name'], where: [['link_fk_routinerpt', '=', reportId]], max: 100 }),
       rpc.select({ module: 'RoutineRptMsg', fields: ['id', 'message', 'hasattachment', 'createon', 'createby_name_ind_field'], where: [['routinerpt', '=', reportId]], order: 'createon asc', max: 500 }),
@@ -46,7 +48,7 @@ export default function RoutineReportPage() {
     const ids = messages.rows.map((m) => Number(m.id));
     const files = ids.length ? (await rpc.select({ module: 'RoutineRptMsg_Reference', fields: ['id', 'name', 'url', 'description', 'fk_routinerptmsg'], where: [['fk_routinerptmsg', 'in', ids]], max: 1000 })).rows : [];
     return { report: rows[0] as Row, sectors: sectors.rows.map((s) => String(s.name)), messages: messages.rows, files };
-  }, [reportId]);
+  }, [reportId, shell]);
   const data = loaded.status === 'ready' ? loaded.value : null;
   usePageTitle(data ? String(data.report.name ?? 'Routine Report') : null);
   const [reply, setReply] = useState('');
@@ -110,13 +112,14 @@ export default function RoutineReportPage() {
     }, 'Published!');
   }
 
-  if (!data) return <RecordLoadView state={loaded} what="Routine Report" back={{ to: '/iru/RoutineReport', label: 'Back to the routine reports' }}>{() => null}</RecordLoadView>;
+  if (!data) return <RecordLoadView state={loaded} what="Routine Report" back={{ to: `/${shell}/RoutineReport`, label: 'Back to the routine reports' }}>{() => null}</RecordLoadView>;
   const r = data.report;
   const state = Number(r.state);
   const row = (label: string, v: unknown, pre = false) => <tr><th>{label}</th><td className={pre ? 'pre' : undefined}>{text(v)}</td></tr>;
-  const canReply = !NO_REPLY_STATES.includes(state) && hasPermission(user, 'RoutineRptMsg.create');
-  const canRecommend = state === S.pendingRecommendation && hasPermission(user, 'RoutineRpt.action.recommend');
-  const canApprove = state === S.recommended && hasPermission(user, 'RoutineRpt.action.approve');
+  const staff = shell === 'iru';
+  const canReply = staff && !NO_REPLY_STATES.includes(state) && hasPermission(user, 'RoutineRptMsg.create');
+  const canRecommend = staff && state === S.pendingRecommendation && hasPermission(user, 'RoutineRpt.action.recommend');
+  const canApprove = staff && state === S.recommended && hasPermission(user, 'RoutineRpt.action.approve');
   return (
     <section className="page routine-report-page" data-state={state}>
       <div className="head">
@@ -140,15 +143,15 @@ export default function RoutineReportPage() {
           {row('Trend', r.trend, true)}
           {row('Insight', r.insight, true)}
           {row('Dissemination Deadline', formatDate(String(r.disseminationdeadline ?? '')))}
-          {row('Sectors', data.sectors.join(', '))}
+          {staff ? row('Sectors', data.sectors.join(', ')) : null}
           {row('Created', `${text(r.createby_name_ind_field)}, ${formatDateTime(String(r.createon ?? ''))}`)}
           {r.houdate ? row('Head of Unit', `${text(r.recommendby_name_ind_field)}, ${formatDateTime(String(r.houdate))}: ${text(r.houremark)}`) : null}
           {r.hoddate ? row('Head of Department', `${text(r.actionby_name_ind_field)}, ${formatDateTime(String(r.hoddate))}: ${text(r.hodremark)}`) : null}
         </tbody>
       </table>
 
-      <h2>Messages</h2>
-      <ul className="messages">
+      {staff && <h2>Messages</h2>}
+      {staff && <ul className="messages">
         {data.messages.length === 0 && <li className="empty">No messages yet.</li>}
         {data.messages.map((m) => (
           <li key={String(m.id)} data-message={String(m.id)}>
@@ -159,7 +162,7 @@ export default function RoutineReportPage() {
             ))}
           </li>
         ))}
-      </ul>
+      </ul>}
 
       {canReply && (
         <fieldset className="reply-panel">
@@ -186,14 +189,14 @@ export default function RoutineReportPage() {
       )}
 
       <div className="toolbar">
-        {state === S.approved && hasPermission(user, 'RoutineRpt.action.publish') && (
+        {staff && state === S.approved && hasPermission(user, 'RoutineRpt.action.publish') && (
           <button type="button" className="btn btn-primary" name="publish" disabled={busy} onClick={() => void publish()}>Publish</button>
         )}
-        {r.bulletin ? <Link to={`/iru/bulletin/${String(r.bulletin)}`} className="btn" data-action="view-bulletin">View Bulletin</Link> : null}
-        {(state === S.pending || state === S.amendment) && hasPermission(user, 'RoutineRpt.update') && (
+        {r.bulletin ? <Link to={`/${shell}/bulletin/${String(r.bulletin)}`} className="btn" data-action="view-bulletin">View Bulletin</Link> : null}
+        {staff && (state === S.pending || state === S.amendment) && hasPermission(user, 'RoutineRpt.update') && (
           <Link to={`/iru/RoutineReport/${String(r.id)}/edit`} className="btn" data-action="edit">Edit</Link>
         )}
-        <Link to="/iru/RoutineReport" className="btn" data-action="back">Back</Link>
+        <Link to={`/${shell}/RoutineReport`} className="btn" data-action="back">Back</Link>
       </div>
     </section>
   );

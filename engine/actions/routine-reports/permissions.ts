@@ -13,3 +13,6 @@ export const ROUTINE_IRU_GRANTS = [
   'RoutineRptMsg.create', 'RoutineRptMsg.update', 'RoutineRptMsg_Reference.create',
   'BulletinTmpl.create', 'BulletinTmpl.update', ROUTINE_PERMISSIONS.publish,
 ];
+
+/** An entity reads the routine reports of its sector (seed 003 §2.6: /re/RoutineReport), In Progress until published. */
+export const ROUTINE_RE_GRANTS = ['RE-RoutineRpt.select'];
