@@ -10,6 +10,7 @@ import { failure, readBack, select, type Row } from '../testing/record-calls.js'
 import { addStaffUser } from '../testing/staff-users.js';
 import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
 import { MAIL_TYPES } from '../mail/mail-types.js';
+import { bumpVersions } from '../db/change-versions.js';
 import { ROUTINE_MESSAGES, ROUTINE_STATE as S } from './routine-report-rules.js';
 
 const SECTOR = 1;
@@ -228,5 +229,15 @@ describe.each(await testDialects())('routine reports on %s', (dialect) => {
     const page = await select(t, iru, { module: 'RoutineRpt', fields: ['id'], where: [['$filter', 'overdue', []]] });
     expect(page.rows.map((r) => Number(r.id))).toContain(id);
     expect(page.rows.map((r) => Number(r.id))).not.toContain(await newReport());
+
+    // The sidebar's statistic (roles 21/22): Responded since before the day two days ago.
+    const responded = await newReport();
+    await reply(responded, 'Looked at it');
+    const since = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
+    const badge = (before: string) => select(t, hou, { module: 'RoutineRpt', fields: ['id'], where: [['state', '=', S.responded], ['respondedon', '<', before], ['id', '=', responded]] });
+    expect((await badge(since(2).slice(0, 10))).total).toBe(0);
+    await t.database.db('routinerpt').where({ id: responded }).update({ respondedon: since(3) });
+    await bumpVersions(t.database.db, ['routinerpt']);
+    expect((await badge(since(2).slice(0, 10))).total).toBe(1);
   });
 });

@@ -3,6 +3,7 @@
 // have no permission anywhere and so never show.
 import type { LoginInfo } from '../session/session-store';
 import { signOffBadge } from './sign-off-badge';
+import { overdueReportBadge } from './overdue-report-badge';
 
 export interface MenuItem {
   label: string;
@@ -50,7 +51,7 @@ export const IRU_MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/iru/dashboard', hideForRoles: [24, 43, 44] },
   { label: 'System Parameters', to: '/iru/sparameters', permission: 'Parameters.select', when: hasRole(24) },
   { label: 'Bulletin', to: '/iru/bulletin', permission: 'Bulletin.select' },
-  { label: 'Routine Report', to: '/iru/RoutineReport', permission: 'RoutineRpt.select' },
+  { label: 'Routine Report', to: '/iru/RoutineReport', permission: 'RoutineRpt.select', badgeFor: overdueReportBadge },
   {
     label: 'Manage Submission',
     hideForRoles: [36],
