@@ -7,6 +7,7 @@ import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { rpc } from '../rpc/rpc';
 import { choiceByValueQuery, choiceQuery, rowsToChoices, SEARCH_DELAY_MS, type ModuleSource } from './choice-source';
 import { dateFromDisplay, dateTimeFromDisplay, dateTimeToDisplay, dateToDisplay } from './dates';
+import { formatDateTime } from '../ui/date-format';
 import type { FormContext } from './templates';
 import { coerce, WIDGETS, type Choice, type ChoiceSource, type JsonKind } from './form-schema';
 
@@ -236,13 +237,17 @@ function TypedDate(props: WidgetProps & { toText: (v: string) => string; fromTex
 
 const dateTimeShown = (v: string) => dateTimeToDisplay(v);
 const dateTimeTyped = (t: string) => dateTimeFromDisplay(t);
+// A moment that cannot be typed (view mode, a read-only field) shows as every other date of the
+// portal does, to the second (ui/date-format.ts); one that can is typed DD/MM/YYYY HH:mm.
+const dateTimeViewed = (v: string) => formatDateTime(v);
 
 function DateWidget(props: WidgetProps) {
   return <TypedDate {...props} toText={dateToDisplay} fromText={dateFromDisplay} hint="DD/MM/YYYY" />;
 }
 
 function DateTimeWidget(props: WidgetProps) {
-  return <TypedDate {...props} toText={dateTimeShown} fromText={dateTimeTyped} hint="DD/MM/YYYY HH:mm" />;
+  const viewed = props.readonly || props.disabled;
+  return <TypedDate {...props} toText={viewed ? dateTimeViewed : dateTimeShown} fromText={dateTimeTyped} hint="DD/MM/YYYY HH:mm" />;
 }
 
 function StaticWidget(props: WidgetProps) {
