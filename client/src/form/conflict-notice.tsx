@@ -2,7 +2,7 @@
 // The notice names the fields they changed with their values as stored now, and offers to load
 // the current record (dropping this page's edits) or to keep the edits on screen.
 import type { Row } from '../rpc/rpc';
-import { dateTimeToDisplay, dateToDisplay } from './dates';
+import { formatDate, formatDateTime } from '../ui/date-format';
 import type { FieldModel, FormModel } from './form-schema';
 import type { Conflict } from './use-form-controller';
 
@@ -12,9 +12,9 @@ export function shownValue(f: FieldModel | undefined, v: unknown): string {
   if (!f) return String(v);
   switch (f.kind) {
     case 'date':
-      return dateToDisplay(String(v));
+      return formatDate(String(v));
     case 'datetime':
-      return dateTimeToDisplay(String(v));
+      return formatDateTime(String(v));
     case 'boolean':
       return v === true || v === '1' || v === 1 ? 'Yes' : 'No';
     default: {
