@@ -130,6 +130,12 @@ describe.each(await testDialects())('where am I (%s)', (dialect) => {
     await page.waitForSelector('[data-not-found] [data-way-back]');
     await page.click('[data-not-found] [data-way-back]');
     await waitForPath(page, (p) => p === '/iru/requestvalue');
+    // A list or form whose definition does not exist says so, with a way back.
+    for (const to of ['/iru/list/424242', '/iru/form/424242/view/1']) {
+      await page.goto(`${portal.url}${to}`);
+      await page.waitForSelector('[data-screen-error] [data-way-back]');
+      expect(await page.title(), to).toBe(`This screen cannot be shown${SUFFIX}`);
+    }
     // The generic form keeps the seed's dialog, and says so on the page too.
     await page.goto(`${portal.url}/iru/reportingentity/view/999999`);
     await page.waitForSelector('[data-dialog=dialog]');

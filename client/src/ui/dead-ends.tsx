@@ -12,7 +12,7 @@ export interface WayBack {
   label: string;
 }
 
-function WayBackButtons({ back }: { back?: WayBack }) {
+export function WayBackButtons({ back }: { back?: WayBack }) {
   const navigate = useNavigate();
   return (
     <div className="toolbar">
@@ -47,8 +47,9 @@ export function NotFoundPage({ title = 'Page not found', message = NOT_FOUND_MES
   );
 }
 
+/** `title` heads the page (the screen refused); the tab always says `Not allowed`. */
 export function NotAllowedPage({ title = 'Not allowed', message = NOT_ALLOWED_MESSAGE, back }: { title?: string; message?: string; back?: WayBack }) {
-  usePageTitle(title);
+  usePageTitle('Not allowed');
   return (
     <section className="page dead-end" data-not-allowed>
       <h1>{title}</h1>
