@@ -148,7 +148,8 @@ async function main() {
     }
     results.push(await benchDialect(dialect));
   }
-  printTable(results);
+  // The hot-page table only when its case ran (BENCH_RE_CASE=0 skips it): never a table of zeros.
+  if (settings.reCase) printTable(results);
   printListCases(results);
   const exports = settings.export ? await benchExports(wanted) : [];
   if (exports.length) printExportTable(exports);
