@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { rpc, textAt, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
-import { SEND_VIA } from './peoi-format';
+import { PEOI_MESSAGES, SEND_VIA } from './peoi-format';
 
 interface Officer { name: string; position?: string; email: string }
 interface Cc { no: number; name: string; by?: string }
@@ -42,7 +42,7 @@ export function LetterDialog({ caseId, re, onClose }: { caseId: number; re: numb
         const values = await rpc.call('RE.getDetailsOfOffice' as string, { re } as never);
         const rows = values[0]?.type === 'recordset' ? (values[0].rows as Row[]) : [];
         if (!rows.length) {
-          await dialogs.alert('Details of Office not found', 'RE does not have addresses setup in their profile.', 'error');
+          await dialogs.alert(PEOI_MESSAGES.noOffice, PEOI_MESSAGES.noOfficeText, 'error');
           if (live) close.current();
           return;
         }
@@ -67,10 +67,10 @@ export function LetterDialog({ caseId, re, onClose }: { caseId: number; re: numb
 
   async function generate() {
     const chosen = Object.entries(picked).filter(([, v]) => v !== null).map(([office, sendvia]) => ({ office: Number(office), sendvia: sendvia ?? '' }));
-    if (!chosen.length) return dialogs.alert('Error', 'Please select at least one address', 'error');
-    if (chosen.some((a) => !a.sendvia)) return dialogs.alert('Error', "Ensure all addresses must have 'Send Via' selected.", 'error');
-    if (!section) return dialogs.alert('Error', 'Please select section', 'error');
-    if (!officer) return dialogs.alert('Error', 'Please select PEOI Officer', 'error');
+    if (!chosen.length) return dialogs.alert('Error', PEOI_MESSAGES.address, 'error');
+    if (chosen.some((a) => !a.sendvia)) return dialogs.alert('Error', PEOI_MESSAGES.sendVia, 'error');
+    if (!section) return dialogs.alert('Error', PEOI_MESSAGES.section, 'error');
+    if (!officer) return dialogs.alert('Error', PEOI_MESSAGES.officer, 'error');
     setBusy(true);
     try {
       const values = await rpc.call('PEOI.generateLetter' as string, { id: caseId, addresses: chosen, section, officer, cc } as never);

@@ -16,7 +16,7 @@ import { useLeaveGuard, LEAVE_PAGE_MESSAGE } from '../ui/leave-guard';
 import { hasPermission, useSession } from '../session/session-store';
 import { formatDate, formatDateTime } from '../ui/date-format';
 import { LetterDialog } from './letter-dialog';
-import { MOVES, PEOI_STATE as S, STAGES, reasonGroupFor, type PeoiAction, type Stage } from './peoi-format';
+import { MOVES, PEOI_MESSAGES, PEOI_STATE as S, STAGES, reasonGroupFor, type PeoiAction, type Stage } from './peoi-format';
 import './peoi.css';
 
 const FIELDS = [
@@ -53,9 +53,9 @@ export default function PeoiCasePage() {
   async function act(stage: Stage, action: PeoiAction) {
     if (!c) return;
     if (action === 'retract') {
-      if (!(await dialogs.confirm('Retract', 'Confirm Retract?'))) return;
+      if (!(await dialogs.confirm('Retract', PEOI_MESSAGES.confirmRetract))) return;
     } else if (!description[stage].trim() || (action !== 'include' && action !== 'amend' && !reason[stage])) {
-      await dialogs.alert('Error', 'Please fill all the field', 'error');
+      await dialogs.alert('Error', PEOI_MESSAGES.fillAll, 'error');
       return;
     }
     setBusy(true);

@@ -3,19 +3,10 @@
 import { rpc, recordAction, RpcError } from '../rpc/rpc';
 import { sessionStore } from '../session/session-store';
 
-export const RS = {
-  new: 54,
-  pending: 61,
-  pendingPayment: 25,
-  pendingVerification: 78,
-  amendment: 74,
-  pendingRecommendation: 79,
-  recommended: 65,
-  recommendToReject: 70,
-  approved: 66,
-  rejected: 23,
-  cancelled: 32,
-} as const;
+import { RESUBMISSION_STATE } from '../../../engine/requests/resubmission-states.js';
+
+/** The request's states, as the server's state map names them. */
+export const RS = RESUBMISSION_STATE;
 
 export const RESUBMISSION_STATE_NAMES: Record<number, string> = {
   54: 'New',
