@@ -3,36 +3,14 @@
 // regulator users holding the next stage's permission; the entity's stages to its primary user,
 // its approvers (role 27) and whoever initiated the request.
 import type { Knex } from 'knex';
-import { isMailAddress, queueTemplateMail } from '../mail/outbox.js';
+import { queueTemplateMail } from '../mail/outbox.js';
+import { distinctAddresses } from '../mail/staff-recipients.js';
 
 type Db = Knex | Knex.Transaction;
 
 const ACTIVE = 33;
 const APPROVER_ROLE = 27;
 const IRU_LOGIN = 1;
-
-function distinct(rows: { email: unknown }[]): string[] {
-  const seen = new Map<string, string>();
-  for (const r of rows) {
-    const email = String(r.email ?? '').trim();
-    if (isMailAddress(email) && !seen.has(email.toLowerCase())) seen.set(email.toLowerCase(), email);
-  }
-  return [...seen.values()];
-}
-
-/** Active regulator staff whose roles grant `permission` (a task name such as Resubmission.action.recommend). */
-export async function staffHolding(db: Db, permission: string): Promise<string[]> {
-  const rows = await db({ u: 'user' })
-    .join({ ur: 'user_role' }, 'ur.link_fk_user', 'u.id')
-    .join({ rp: 'role_permissiontasks' }, 'rp.link_fk_role', 'ur.link_fk_role')
-    .join({ pt: 'permissiontasks' }, 'pt.id', 'rp.link_fk_permissiontasks')
-    .where('pt.name', permission)
-    .andWhere('u.state', ACTIVE)
-    .andWhere('u.logintype', IRU_LOGIN)
-    .orderBy('u.id')
-    .distinct('u.id', 'u.email as email');
-  return distinct(rows);
-}
 
 /** The entity's primary user and approvers, and the user who initiated the request. */
 export async function entityRecipients(db: Db, re: number, initiator: number | null): Promise<string[]> {
@@ -46,7 +24,7 @@ export async function entityRecipients(db: Db, re: number, initiator: number | n
     .andWhere('u.state', ACTIVE)
     .orderBy('u.id')
     .select('u.email as email');
-  return distinct(rows);
+  return distinctAddresses(rows.map((r: { email: unknown }) => r.email));
 }
 
 export async function mailAll(db: Db, type: number, to: string[], data: Record<string, string | number>): Promise<void> {

@@ -7,7 +7,8 @@ import { sqlDate, sqlDateTime } from '../db/clock.js';
 import type { ActionContext } from '../actions/context.js';
 import { MAIL_TYPES } from '../mail/mail-types.js';
 import { EFFECTIVE_AFTER_DAYS, PAYMENT_BY_REFERENCE, PAYMENT_PROOF, PAYMENT_TYPE_GROUP, RESUBMISSION_MESSAGES as M, RESUBMISSION_REASON_GROUP, RESUBMISSION_STATE as S } from './resubmission-states.js';
-import { entityRecipients, mailAll, staffHolding } from './resubmission-mail.js';
+import { staffHolding } from '../mail/staff-recipients.js';
+import { entityRecipients, mailAll } from './resubmission-mail.js';
 
 type Row = Record<string, unknown>;
 

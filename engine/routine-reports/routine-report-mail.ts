@@ -3,7 +3,8 @@
 // Pending recommendation goes to the staff who may recommend, recommended to those who may
 // approve, approved and amendment required to the report's author.
 import type { Knex } from 'knex';
-import { isMailAddress, queueTemplateMail } from '../mail/outbox.js';
+import { queueTemplateMail } from '../mail/outbox.js';
+import { distinctAddresses, staffHolding } from '../mail/staff-recipients.js';
 import { MAIL_TYPES } from '../mail/mail-types.js';
 import { ROUTINE_STATE as S } from './routine-report-rules.js';
 
@@ -12,33 +13,10 @@ const ACTIVE = 33;
 /** Regulator staff only: administrators hold every task but take no part in the workflow. */
 const IRU_LOGIN = 1;
 
-function distinct(emails: unknown[]): string[] {
-  const seen = new Map<string, string>();
-  for (const e of emails) {
-    const email = String(e ?? '').trim();
-    if (isMailAddress(email) && !seen.has(email.toLowerCase())) seen.set(email.toLowerCase(), email);
-  }
-  return [...seen.values()];
-}
-
-/** Active regulator staff whose roles grant the task `permission` (RoutineRpt.action.recommend, …). */
-export async function activeHolders(db: Db, permission: string): Promise<string[]> {
-  const rows = await db({ u: 'user' })
-    .join({ ur: 'user_role' }, 'ur.link_fk_user', 'u.id')
-    .join({ rp: 'role_permissiontasks' }, 'rp.link_fk_role', 'ur.link_fk_role')
-    .join({ pt: 'permissiontasks' }, 'pt.id', 'rp.link_fk_permissiontasks')
-    .where('pt.name', permission)
-    .andWhere('u.state', ACTIVE)
-    .andWhere('u.logintype', IRU_LOGIN)
-    .orderBy('u.id')
-    .distinct('u.id', 'u.email');
-  return distinct(rows.map((r: { email: unknown }) => r.email));
-}
-
 async function emailOf(db: Db, user: unknown): Promise<string[]> {
   if (user === null || user === undefined) return [];
   const row = await db('user').where({ id: Number(user), state: ACTIVE }).first('email');
-  return distinct([row?.email]);
+  return distinctAddresses([row?.email]);
 }
 
 /** Queues the mail of the move to `to` of report `report` (its row after the move). */
@@ -49,10 +27,10 @@ export async function mailOfRoutineMove(db: Db, report: Record<string, unknown>,
   const data: Record<string, string | number> = { id };
   if (to === S.pendingRecommendation) {
     type = MAIL_TYPES.PENDING_RECOMMENDATION;
-    recipients = await activeHolders(db, 'RoutineRpt.action.recommend');
+    recipients = await staffHolding(db, 'RoutineRpt.action.recommend');
   } else if (to === S.recommended) {
     type = MAIL_TYPES.RECOMMENDED;
-    recipients = await activeHolders(db, 'RoutineRpt.action.approve');
+    recipients = await staffHolding(db, 'RoutineRpt.action.approve');
   } else if (to === S.approved) {
     type = MAIL_TYPES.APPROVED;
     recipients = await emailOf(db, report.createby);
