@@ -1,7 +1,7 @@
 // The resubmission request as its screens show it (seed 003 §2.2, §4.1; docs/resubmission-extension.md):
 // state ids and names, the ribbon's tone, the form categories, and the calls the screens share.
-import { rpc, recordAction, RpcError } from '../rpc/rpc';
-import { sessionStore } from '../session/session-store';
+import { rpc } from '../rpc/rpc';
+import { uploadRecordFile } from '../rpc/upload-record-file';
 
 import { RESUBMISSION_STATE } from '../../../engine/requests/resubmission-states.js';
 
@@ -83,22 +83,7 @@ export function formsValue(forms: NamedForm[]): string {
 
 /** Uploads a payment proof (described `payment`, which the server holds to PDF). */
 export async function uploadProof(requestId: number, file: File): Promise<void> {
-  const form = new FormData();
-  form.set('action', recordAction('Record.uploadFile'));
-  form.set('a0', JSON.stringify(['module', 'fk_resubmission', 'description']));
-  form.set('a1', JSON.stringify(['Resubmission_Reference', requestId, 'payment']));
-  const re = sessionStore.currentRe();
-  if (re !== null) form.set('re', String(re));
-  form.set('file', file, file.name);
-  const res = await fetch('/process', { method: 'POST', body: form, headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  let doc: { values?: { type: string; code?: string; message?: string }[] };
-  try {
-    doc = (await res.json()) as typeof doc;
-  } catch {
-    throw new RpcError('E_HTTP', `HTTP ${res.status}: the answer is not an envelope`, undefined, res.status);
-  }
-  const first = doc.values?.[0];
-  if (first?.type === 'exception') throw new RpcError(first.code ?? 'E_FAIL', first.message ?? 'Unknown error', undefined, res.status);
+  await uploadRecordFile({ module: 'Resubmission_Reference', fk_resubmission: requestId, description: 'payment' }, file);
 }
 
 export { rpc };
