@@ -23,8 +23,12 @@ const views = readScreenFiles('WebListview').map((r) => ({ id: r.id, properties:
 const LARGE = ['RE', 'User', 'Form', 'FormBatch', 'Helpdesk', 'Query', 'SMSDropdown', 'ExcelImport'];
 const ROWS = 4_000;
 
-/** Conditions a page adds when it embeds a view: list 241 is shown held to one batch (client/src/periods/batch-forms-page.tsx). */
-const EMBEDDED: Record<number, (ids: { batch: number }) => unknown[]> = { 241: ({ batch }) => [['formbatch', '=', batch]] };
+/**
+ * Conditions a page adds when it embeds a view: lists 241 and 157 are shown held to one batch
+ * (client/src/periods/batch-forms-page.tsx, client/src/peoi/peoi-forms-page.tsx).
+ */
+const heldToBatch = ({ batch }: { batch: number }): unknown[] => [['formbatch', '=', batch]];
+const EMBEDDED: Record<number, (ids: { batch: number }) => unknown[]> = { 241: heldToBatch, 157: heldToBatch };
 
 /** Selects no index can order, and why that is acceptable. */
 const SORTED: Record<string, string> = {
