@@ -69,8 +69,8 @@ describe('shells and route guards (sqlite)', () => {
     expect(await page.$eval('[data-shell]', (e) => e.getAttribute('data-shell'))).toBe('iru');
     const labels = await page.$$eval('.sidebar .menu-link', (els) => els.map((e) => e.textContent));
     expect(labels).toContain('RE List');
-    // No such module exists, so no such permission: the entry stays absent.
-    expect(labels).not.toContain('Routine Report');
+    // An entry shows with its permission: the officer may read routine reports (seed 003 §2.6).
+    expect(labels).toContain('Routine Report');
     await screenshot(page, 'iru-shell');
     await expectNotAllowed(page, '/re/dashboard', 'iru');
     expect(errors).toEqual([]);
