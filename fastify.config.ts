@@ -2,10 +2,7 @@
 // Every script that touches the database reads it through loadConfig, so they all agree.
 import { join, resolve } from 'node:path';
 import { KNOWN_EXTENSIONS } from './engine/files/file-types.js';
-import { fileURLToPath } from 'node:url';
-
-/** The repository root (this file's folder), whatever the working directory. */
-const PROJECT_DIR = fileURLToPath(new URL('.', import.meta.url));
+import { PROJECT_ROOT as PROJECT_DIR } from './engine/metadata/paths.js';
 
 export interface EngineConfig {
   port: number;

@@ -28,6 +28,14 @@ import { resubmission } from './0024_resubmission.js';
 import { listOrderIndexes } from './0025_list_order_indexes.js';
 import { extension } from './0027_extension.js';
 import { routineReportsPeoi } from './0028_routine_reports_peoi.js';
+import { reportDesigner } from './0032_report_designer.js';
+import { reRecordsB } from './0035_re_records_b.js';
+import { reAdminActions } from './0036_re_admin_actions.js';
+import { reRecordsA } from './0034_re_records_a.js';
+import { reProfile } from './0033_re_profile.js';
+import { rowRules } from './0029_row_rules.js';
+import { auditLog } from './0031_audit_log.js';
+import { emailSubscriptions } from './0030_email_subscriptions.js';
 
 export type Migration = {
   name: string;
@@ -35,4 +43,4 @@ export type Migration = {
   down(knex: Knex): Promise<void>;
 };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi, rowRules, reProfile, reRecordsA, reAdminActions, auditLog, reRecordsB, reportDesigner, emailSubscriptions];

@@ -4,10 +4,11 @@
 // those are stale, so that a test run reports a stale committed file rather than mending it.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../engine/metadata/paths.js';
 import { screenValidatorsStale, writeScreenValidators } from './generate-screen-validators.js';
+import { isScript } from './is-script.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = PROJECT_ROOT;
 export const CLIENT_CONFIG = join(ROOT, 'client', 'vite.config.ts');
 const DIST_INDEX = join(ROOT, 'client', 'dist', 'index.html');
 /** Everything the bundle is made from, the shared engine modules included. */
@@ -50,7 +51,7 @@ export async function ensureClientBuilt(log: (line: string) => void = console.lo
   await buildClient();
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isScript('client-build.ts')) {
   writeScreenValidators();
   await buildClient();
 }

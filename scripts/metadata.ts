@@ -1,24 +1,37 @@
 // npm run metadata -- export DIR   writes every screen definition as one JSON file per record
 // npm run metadata -- import DIR   checks every file, then applies them all in one transaction
+// npm run metadata -- export-reports DIR | import-reports DIR   the same for the PDF reports
+//   (WebReport records, the report designer's; the project's own are metadata/reports)
 // Reads the same environment as npm start (DATABASE_URL, DATA_DIR).
 import { resolve } from 'node:path';
 import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
 import { migrateLatest } from '../engine/db/migrate.js';
 import { exportScreens, importScreens } from '../engine/metadata/screen-transfer.js';
+import { exportReports, importReports } from '../engine/reports/report-transfer.js';
+import { ModuleRegistry } from '../engine/metadata/module-registry.js';
+import { MODULES_DIR } from '../engine/metadata/paths.js';
 import { runCli } from './cli.js';
 
-const USAGE = 'usage: npm run metadata -- export DIR | import DIR';
+const USAGE = 'usage: npm run metadata -- export DIR | import DIR | export-reports DIR | import-reports DIR';
+const COMMANDS = ['export', 'import', 'export-reports', 'import-reports'];
 
 await runCli(async () => {
   const [command, target] = process.argv.slice(2);
-  if (!target || (command !== 'export' && command !== 'import')) throw new Error(USAGE);
+  if (!target || !COMMANDS.includes(command)) throw new Error(USAGE);
   const dir = resolve(target);
   const config = loadConfig();
   const db = connect(config);
   try {
     await migrateLatest(db);
-    if (command === 'export') {
+    if (command === 'export-reports') {
+      console.log(`Exported ${await exportReports(db, dir)} report(s) to ${dir}`);
+    } else if (command === 'import-reports') {
+      const report = await importReports(db, dir, ModuleRegistry.fromDirectory(MODULES_DIR));
+      console.log(`Imported reports from ${dir}: ${report.added.length} added, ${report.changed.length} changed, ${report.unchanged.length} left alone`);
+      for (const name of report.added) console.log(`  added    ${name}`);
+      for (const name of report.changed) console.log(`  changed  ${name}`);
+    } else if (command === 'export') {
       const counts = await exportScreens(db, dir);
       console.log(`Exported to ${dir}: ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
     } else {

@@ -13,10 +13,13 @@ import { BULLETIN_IRU_PERMISSIONS, BULLETIN_RE_PERMISSIONS } from '../engine/act
 import { PERIOD_IRU_PERMISSIONS } from '../engine/actions/periods/permissions.js';
 import { ROUTINE_IRU_GRANTS, ROUTINE_PERMISSIONS, ROUTINE_RE_GRANTS } from '../engine/actions/routine-reports/permissions.js';
 import { OFFICE_RE_GRANTS, PEOI_IRU_GRANTS, PEOI_ROLE_GRANTS } from '../engine/actions/peoi/permissions.js';
+import { STAFF_CLASS_IRU_GRANTS } from '../engine/profile/permissions.js';
+import { RECORDS_A_IRU_GRANTS, RECORDS_A_RE_GRANTS } from '../engine/re-records/permissions.js';
+import { RECORDS_B_IRU_GRANTS, RECORDS_B_RE_GRANTS } from '../engine/re-records/records-b-permissions.js';
 import { insertRows } from './support.js';
 import { bumpVersions } from '../engine/db/change-versions.js';
 
-export const ROLES = { re: 1, iru: 2, dmo: 3, sysadmin: 10, preparer: 25, checker: 26, approver: 27, headOfDepartment: 20, headOfUnit: 21, statistics: 22, bankHeadOfUnit: 35, peoiOfficer: 36, bankOfficer: 37, appOfficer: 43, appHeadOfUnit: 44 } as const;
+export const ROLES = { re: 1, iru: 2, dmo: 3, sysadmin: 10, preparer: 25, checker: 26, approver: 27, headOfDepartment: 20, headOfUnit: 21, statistics: 22, bankHeadOfUnit: 35, peoiOfficer: 36, bankOfficer: 37, appOfficer: 43, appHeadOfUnit: 44, auditReviewer: 46 } as const;
 
 const ROLE_ROWS: [number, string, boolean][] = [
   [ROLES.re, 'RE', false],
@@ -35,15 +38,17 @@ const ROLE_ROWS: [number, string, boolean][] = [
   [ROLES.bankOfficer, 'Relationship Manager (Banks)', false],
   [ROLES.appOfficer, 'App I/II Officer', false],
   [ROLES.appHeadOfUnit, 'App I/II Head of Unit', false],
+  // Regulator staff who may read the audit log (docs/audit-log.md); the demo IRU officer holds it.
+  [ROLES.auditReviewer, 'Audit Reviewer', false],
 ];
 
 export const CRUD_ACTIONS = ['select', 'create', 'update', 'delete'] as const;
 
 /** IRU staff maintain these; everything else they may only read. */
-const IRU_EDITS = ['RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'DashboardChart', 'FormTemplate', 'FormPropertiesOverride'];
+const IRU_EDITS = ['RE', 'RE_RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'DashboardChart', 'FormTemplate', 'FormPropertiesOverride'];
 /** IRU staff review submissions (state changes, freezing) and delete them (docs/filing-periods.md); they open periods rather than create batches by hand. */
 const IRU_UPDATES = ['Form', 'FormBatch'];
-const IRU_DELETES = ['Form.delete', 'FormBatch.delete'];
+const IRU_DELETES = ['Form.delete', 'FormBatch.delete', 'RE_RE.delete'];
 
 /** Help desk and queries (docs/threads.md): IRU staff raise, answer and move threads. */
 const THREAD_IRU_GRANTS = ['Helpdesk.create', 'Helpdesk.update', 'HelpdeskMessage.create', 'Helpdesk_Reference.create', 'HelpdeskMessage_Reference.create', 'Query.create', 'Query.update', 'QueryMessage.create', 'Query_Reference.create', 'QueryMessage_Reference.create', 'Resubmission.create', 'ResubmissionForm.create'];
@@ -69,7 +74,8 @@ const EXTENSION_IRU_GRANTS = ['Extension.update', 'Extension.action.recommend', 
 
 /** Excel imports (docs/excel.md): RE users import into their entity's forms through the scoped variant. */
 const EXCEL_IMPORT_RE_GRANTS = ['RE-ExcelImport.select', 'RE-ExcelImport.create', 'ExcelImport_Reference.select', 'ExcelImport_Reference.create'];
-const EXCEL_IMPORT_IRU_GRANTS = ['ExcelImport.create', 'ExcelImport_Reference.create'];
+// Staff import for an entity they choose: the job writes through REForm for that entity (docs/excel.md).
+const EXCEL_IMPORT_IRU_GRANTS = ['ExcelImport.create', 'ExcelImport_Reference.create', 'REForm.update'];
 
 /** Form sign-off (docs/filing.md): the moves of REForm's state map each need one of these; the regulator reviews. */
 const FORM_PREPARE = 'REForm.action.prepare';
@@ -79,8 +85,18 @@ const FORM_APPROVE = 'REForm.action.approve';
 // through a current entity) but must hold to give the entity roles 25-27 (docs/roles.md).
 const FORM_IRU_GRANTS = ['Form.action.review', FORM_PREPARE, FORM_CHECK, FORM_APPROVE];
 
-/** Everyone's own profile (My-User: a few fields of one's own user record, form 66). */
-const SELF_SERVICE = ['My-User.select', 'My-User.update'];
+/**
+ * Everyone's own profile (My-User: a few fields of one's own user record, form 66) and own e-mail
+ * subscriptions (User_EmailTemplate, self-scoped; only its select task is granted, and it permits
+ * the EmailTemplate.getList/subscribe/unsubscribe actions, docs/email-subscriptions.md).
+ */
+const SELF_SERVICE = ['My-User.select', 'My-User.update', 'User_EmailTemplate.select'];
+
+/**
+ * Reads that IRU staff do not get with the rest: the audit log (docs/audit-log.md) is for
+ * administrators (the system role holds every task) and the staff they grant it to.
+ */
+const STAFF_GRANTED_ONLY = new Set(['AuditLog.select']);
 
 /** What IRU staff may do beyond reading every module. */
 const IRU_GRANTS = new Set<string>([
@@ -101,6 +117,9 @@ const IRU_GRANTS = new Set<string>([
   ...PERIOD_IRU_PERMISSIONS,
   ...ROUTINE_IRU_GRANTS,
   ...PEOI_IRU_GRANTS,
+  ...RECORDS_B_IRU_GRANTS,
+  ...RECORDS_A_IRU_GRANTS,
+  ...STAFF_CLASS_IRU_GRANTS,
 ]);
 
 /** What an RE user may do: its own entity (through RE-RE), reference data, its attachments. */
@@ -115,6 +134,8 @@ const RE_GRANTS = [
   ...EXCEL_IMPORT_RE_GRANTS,
   ...OFFICE_RE_GRANTS,
   ...ROUTINE_RE_GRANTS,
+  ...RECORDS_B_RE_GRANTS,
+  ...RECORDS_A_RE_GRANTS,
   'RE-RE.select', 'RE-RE.update',
   'List.select', 'ListGroup.select', 'Sector.select', 'RECategory.select', 'PublicMessage.select',
   'WebList.select', 'WebListview.select', 'WebForms.select', 'DashboardChart.select', 'DashboardGroup.select',
@@ -130,8 +151,9 @@ const RE_GRANTS = [
 /** Every permission task this release knows: CRUD of each module, then the actions' own. */
 export function taskRows(createon: string): Record<string, unknown>[] {
   const modules = ModuleRegistry.fromDirectory(MODULES_DIR).all();
+  // A read-only module (AuditLog) has only its select task: nobody may write it through Record.*.
   const tasks: Record<string, unknown>[] = modules.flatMap((m) =>
-    CRUD_ACTIONS.map((action) => ({
+    CRUD_ACTIONS.filter((action) => !m.def.readOnly || action === 'select').map((action) => ({
       name: `${m.permissionName}.${action}`,
       code: action,
       module: m.permissionName,
@@ -203,7 +225,7 @@ export async function seedAccess(db: Knex, createon: string): Promise<Record<str
   const all = [...taskIds.keys()];
   const grants: Record<number, string[]> = {
     [ROLES.sysadmin]: all,
-    [ROLES.iru]: all.filter((n) => n.endsWith('.select') || IRU_GRANTS.has(n)),
+    [ROLES.iru]: all.filter((n) => (n.endsWith('.select') && !STAFF_GRANTED_ONLY.has(n)) || IRU_GRANTS.has(n)),
     [ROLES.re]: RE_GRANTS,
     // Entity-level roles come with the user's current entity (engine/session/session-store.ts).
     [ROLES.preparer]: [FORM_PREPARE],
@@ -212,6 +234,7 @@ export async function seedAccess(db: Knex, createon: string): Promise<Record<str
     // Stage roles come on top of the IRU role: the head of unit recommends, the head of department approves.
     ...Object.fromEntries(Object.entries(PEOI_ROLE_GRANTS).map(([role, names]) => [role, Number(role) === ROLES.headOfUnit ? [...names, ROUTINE_PERMISSIONS.recommend] : names])),
     [ROLES.headOfDepartment]: [ROUTINE_PERMISSIONS.approve],
+    [ROLES.auditReviewer]: [...STAFF_GRANTED_ONLY],
   };
   const links = Object.entries(grants).flatMap(([role, names]) =>
     names.map((name) => {

@@ -3,7 +3,10 @@
 // users and entities registered across that year, so that a newcomer's dashboards (RE and
 // regulator) show full charts. Outstanding items are the recent ones; older ones are closed.
 // Rows are added after the fixed demo threads (seeds/demo-threads.ts), which keep their ids.
+import { hash } from '@node-rs/argon2';
 import type { Knex } from 'knex';
+import { ROLES } from './access.js';
+import { DEMO_PASSWORD } from './demo-users.js';
 import { insertRows } from './support.js';
 
 /** seeds/demo-users.ts: `iru` 2; `re` 3 (primary of entity 1), `re2` 4 (primary of entity 2). */
@@ -19,6 +22,16 @@ const STATE_BY_AGE = (monthsBack: number, i: number) => (monthsBack <= 1 ? [54, 
 
 const SUBJECTS = ['Access for a new preparer', 'Change of financial year end', 'Form validation message', 'Late submission notice', 'Correcting an accepted form', 'Excel import template'];
 const QUERIES = ['Movement in total assets', 'Classification of deposits', 'Negative provision balance', 'Related party balances', 'Change in capital ratio', 'Unexplained variance'];
+
+/**
+ * Staff of entities without a demo user, who registered during the year (so the regulator's New
+ * User Registration chart has a bar in every month): [user id, name, entity]. Preparers (role 25),
+ * not primary users, so the entities' profile confirmation is untouched. Sectors 4 and 5.
+ */
+export const REGISTRANTS: [number, string, number][] = [
+  [201, 'Farah Ismail', 16], [202, 'Daniel Wong', 17], [203, 'Priya Nair', 18], [204, 'Hafiz Rahman', 19],
+  [205, 'Mei Ling Tan', 21], [206, 'Arjun Pillai', 22], [207, 'Siti Zulaikha', 23], [208, 'Kevin Lim', 24],
+];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -64,6 +77,16 @@ export async function seedDemoHistory(db: Knex, createon: string): Promise<Recor
     : [];
 
   // Registrations across the year: the RE users and the entities, spread over the twelve months.
+  // One hash serves every registrant (same demo password): seeding stays fast in tests.
+  const password = await hash(DEMO_PASSWORD);
+  const registrants = REGISTRANTS.map(([id, name]) => ({
+    id, userid: name.toLowerCase().replace(/[^a-z]+/g, '.'), name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@regportal.example`,
+    password, logintype: 2, contactno: `0123456${id}`, position2: 303, state: 33, mfa: 0, pwchangedon: createon,
+    failedlogins: 0, firsttimelogin: false, emailverified: true, createon,
+  }));
+  const added = await insertRows(db, 'user', registrants);
+  await insertRows(db, 'user_role', REGISTRANTS.map(([id]) => ({ link_fk_user: id, link_fk_role: ROLES.re })));
+  await insertRows(db, 're_user', REGISTRANTS.map(([id, , re]) => ({ link_fk_re: re, link_fk_user: id, role: ROLES.preparer, isprimary: false })));
   const reUsers = await db('user').where({ logintype: 2 }).orderBy('id').pluck('id');
   for (const [i, id] of reUsers.entries()) await db('user').where({ id }).update({ createon: monthsBefore(now, 1 + ((i * 5) % 12), 5 + i, 10) });
   const entities = await db('re').orderBy('id').pluck('id');
@@ -72,5 +95,6 @@ export async function seedDemoHistory(db: Knex, createon: string): Promise<Recor
   return {
     helpdesk: await insertRows(db, 'helpdesk', helpdesk),
     query: await insertRows(db, 'query', queries),
+    user: added,
   };
 }

@@ -23,8 +23,8 @@ interface DemoUser {
 const USERS: DemoUser[] = [
   { id: 1, userid: 'admin', name: 'System Administrator', logintype: 3, position2: null, roles: [ROLES.sysadmin], entities: [],
     description: 'internal administrator: screen metadata, dashboards, every permission' },
-  { id: 2, userid: 'iru', name: 'IRU Officer', logintype: 1, position2: null, roles: [ROLES.iru], entities: [],
-    description: 'regulator staff (IRU): reviews entities, maintains lists and parameters' },
+  { id: 2, userid: 'iru', name: 'IRU Officer', logintype: 1, position2: null, roles: [ROLES.iru, ROLES.auditReviewer], entities: [],
+    description: 'regulator staff (IRU): reviews entities, maintains lists and parameters, reads the audit log' },
   { id: 3, userid: 're', name: 'Demo Compliance Officer', logintype: 2, position2: 304, roles: [ROLES.re],
     entities: [[1, ROLES.approver, true], [6, ROLES.checker, false], [11, ROLES.preparer, false]],
     description: 'reporting entity user linked to three entities (primary user of the first)' },

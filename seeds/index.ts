@@ -18,11 +18,21 @@ import { seedDemoThreads } from './demo-threads.js';
 import { seedBulletinTemplates, seedDemoOffices } from './routine-reports-peoi.js';
 import { seedDemoUsers } from './demo-users.js';
 import { seedLists } from './lists.js';
+import { seedRecordsBLists } from './re-records-b-lists.js';
+import { seedDemoRecordsB } from './demo-re-records-b.js';
+import { seedReAdminLists } from './re-admin-lists.js';
+import { seedRecordsALists } from './re-records-a-lists.js';
+import { seedDemoRecordsA } from './demo-re-records-a.js';
 import { addMissingMailTemplates, seedMailTemplates } from './mail-templates.js';
 import { seedParameters } from './parameters.js';
 import { seedScreens } from './screens.js';
+import { seedReports } from './reports.js';
+import { ROW_RULE_DEMO_USERS, seedRowRuleDemo, seedRowRuleReference } from './demo-row-rule-users.js';
+import { DEMO_USERS as BASE_DEMO_USERS } from './demo-users.js';
 
-export { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+export { DEMO_PASSWORD } from './demo-users.js';
+/** Every demo account start-up prints: the base ones and the row rules' teams (docs/row-rules.md). */
+export const DEMO_USERS = [...BASE_DEMO_USERS, ...ROW_RULE_DEMO_USERS];
 
 /** What start-up says when a database seeded by an earlier release got this release's new tasks. */
 export function newTasksNotice(n: number): string {
@@ -55,7 +65,12 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       // Seeded by an earlier release: only the permission tasks and mail templates it lacks are added.
       const added = await addMissingTasks(trx, createon);
       const mail = await addMissingMailTemplates(trx, createon);
-      const counts: Record<string, number> = { ...(added ? { permissiontasks: added } : {}), ...(mail ? { email_template: mail } : {}) };
+      const reAdminLists = await seedReAdminLists(trx, createon);
+      // The row rules' help desk categories and role 24 (docs/row-rules.md), where missing.
+      const rowRules = await seedRowRuleReference(trx, createon);
+      // The report designer's records (docs/reports.md): the shipped reports a database lacks.
+      const reports = await seedReports(trx, createon);
+      const counts: Record<string, number> = { ...(added ? { permissiontasks: added } : {}), ...(mail ? { email_template: mail } : {}), ...reAdminLists, ...Object.fromEntries(Object.entries(rowRules).filter(([, n]) => n > 0)), ...reports };
       return { skipped: true, counts };
     }
 
@@ -65,8 +80,13 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       ...(await seedParameters(trx, createon)),
       ...(await seedMailTemplates(trx, createon)),
       ...(await seedScreens(trx, createon)),
+      ...(await seedReports(trx, createon)),
       ...(await seedBulletinTemplates(trx, createon)),
     };
+    for (const [table, n] of Object.entries(await seedRecordsBLists(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
+    for (const [table, n] of Object.entries(await seedReAdminLists(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
+    for (const [table, n] of Object.entries(await seedRowRuleReference(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
+    for (const [table, n] of Object.entries(await seedRecordsALists(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     if (opts.demo) {
       Object.assign(counts, await seedDemoEntities(trx, createon));
       Object.assign(counts, await seedDemoUsers(trx, createon));
@@ -82,7 +102,10 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       Object.assign(counts, await seedDemoResubmissions(trx, createon));
       Object.assign(counts, await seedDemoExtensions(trx, createon));
       Object.assign(counts, await seedDemoOffices(trx, createon));
+      for (const [table, n] of Object.entries(await seedDemoRecordsB(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
+      for (const [table, n] of Object.entries(await seedDemoRecordsA(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
       for (const [table, n] of Object.entries(await seedDemoAdmin(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
+      for (const [table, n] of Object.entries(await seedRowRuleDemo(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     }
     return { skipped: false, counts };
   });

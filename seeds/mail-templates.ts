@@ -71,9 +71,37 @@ export const MAIL_TEMPLATES: [number, string, string, string][] = [
     'Request {id} requires amendment',
     'Dear Sir/Madam,\n\nRequest {id} has been returned for amendment by {rejected_by}.\n\nRemark: {remark}\n\nPlease sign in to the Regulator Portal, amend the request and submit it again.',
   ],
+  [
+    MAIL_TYPES.BULLETIN,
+    'New bulletin',
+    'Bulletin: {name}',
+    // Bulletin.emailCheck writes the bulletin's own text; this row names the mail for subscriptions.
+    '{message}\n\nRead it in the portal: {link}',
+  ],
 ];
 
-const templateRow = ([type, name, subject, body]: [number, string, string, string], createon: string) => ({ type, alerttype: EMAIL_ALERT, name, subject, body: body + SIGNATURE, state: 33, createon });
+/**
+ * Each template's group on the E-mail Subscriptions screen and whether its mails follow
+ * subscriptions (docs/email-subscriptions.md): notices do, account and security mails never.
+ */
+export const TEMPLATE_GROUPS: Record<number, [string, boolean]> = {
+  [MAIL_TYPES.VERIFY_EMAIL]: ['Account and security', false],
+  [MAIL_TYPES.PASSWORD_RESET]: ['Account and security', false],
+  [MAIL_TYPES.ACCOUNT_ACTIVATED]: ['Account and security', false],
+  [MAIL_TYPES.NEW_REGISTRATION]: ['Account and security', false],
+  [MAIL_TYPES.MFA_RESET]: ['Account and security', false],
+  [MAIL_TYPES.LATE_SUBMISSION]: ['Submissions', true],
+  [MAIL_TYPES.PENDING_RECOMMENDATION]: ['Requests', true],
+  [MAIL_TYPES.RECOMMENDED]: ['Requests', true],
+  [MAIL_TYPES.APPROVED]: ['Requests', true],
+  [MAIL_TYPES.AMENDMENT_REQUIRED]: ['Requests', true],
+  [MAIL_TYPES.BULLETIN]: ['Bulletins', true],
+};
+
+const templateRow = ([type, name, subject, body]: [number, string, string, string], createon: string) => {
+  const [groupname, subscription] = TEMPLATE_GROUPS[type] ?? [null, false];
+  return { type, alerttype: EMAIL_ALERT, name, subject, body: body + SIGNATURE, groupname, subscription, state: 33, createon };
+};
 
 export async function seedMailTemplates(db: Knex, createon: string): Promise<Record<string, number>> {
   return { email_template: await insertRows(db, 'email_template', MAIL_TEMPLATES.map((t) => templateRow(t, createon))) };

@@ -26,8 +26,15 @@ export const BUSINESS_PARAMETERS: [number, string, string, number, string][] = [
   [19, 'PEOI_SECTIONS', 'Show-cause letter sections', MULTILINE, JSON.stringify([{ section: 'Section 1' }])],
 ];
 
+/** [code, name, value]: the profile's switches (seed 001 §6; docs/re-profile.md), '1' shows the tab. */
+export const PROFILE_SWITCHES: [string, string, string][] = [
+  ['bank.bcaf.visible', 'Show the BCAF tab of bank profiles (1 shows it)', '1'],
+  ['mida.visible', 'Show the MIDA tab of entity profiles to the regulator (1 shows it)', '1'],
+];
+
 export async function seedParameters(db: Knex, createon: string): Promise<Record<string, number>> {
   const system = PARAMETERS.map(([code, name, fieldtype, value0]) => ({ code, name, fieldtype, value0, state: 33, issystem: true, createon }));
   const business = BUSINESS_PARAMETERS.map(([id, code, name, fieldtype, value0]) => ({ id, code, name, fieldtype, value0, state: 33, issystem: false, createon }));
-  return { parameters: (await insertRows(db, 'parameters', system)) + (await insertRows(db, 'parameters', business)) };
+  const switches = PROFILE_SWITCHES.map(([code, name, value0]) => ({ code, name, fieldtype: TEXT, value0, state: 33, issystem: false, createon }));
+  return { parameters: (await insertRows(db, 'parameters', system)) + (await insertRows(db, 'parameters', business)) + (await insertRows(db, 'parameters', switches)) };
 }

@@ -13,9 +13,12 @@ import { afterLoad, answerDialog, column, readGrid, serverSelect } from './list-
 
 const dialects = await testDialects();
 
-/** metadata/screens: list 58 shows view 58 to RE users (module RE-RE); its form is 58. */
+/**
+ * metadata/screens: list 58 shows view 58 to RE users (module RE-RE); the Business Info of their
+ * profile (/re/reprofile) is form 370 (docs/re-profile.md), the entity's own view of form 58.
+ */
 const VIEW = 58;
-const FORM = 58;
+const FORM = 370;
 const COLUMN = 'Nature of business (test)';
 const FILTER = 'Company No. (test)';
 const FIELD = 'Registered on (test)';
@@ -138,7 +141,7 @@ describe.each(dialects)('an administrator reshapes the RE screens on %s', (diale
     await setText(admin, '[data-testid=raw-json]', JSON.stringify(raw, null, 2));
     await admin.click('[data-testid=save]');
     await admin.waitForSelector('[data-testid=save-problem][data-from=server]');
-    expect(await textOf(admin, '[data-testid=save-problem-path]')).toBe('properties/fields/0/attributes/name: RE has no field nosuchfield');
+    expect(await textOf(admin, '[data-testid=save-problem-path]')).toBe('properties/fields/0/attributes/name: RE-RE has no field nosuchfield');
     await screenshot(admin, `admin-authoring-invalid-${dialect}`);
     expect(await storedScreen(portal, 'WebForms', FORM)).toEqual(before);
   });

@@ -27,11 +27,17 @@ export async function dialogSaying(page: Page, text: string, timeout = 20_000): 
   return dialogShown(page);
 }
 
-/** Presses a button of the newest dialog (ok, yes, no, cancel) and waits for it to close. */
+/**
+ * Presses a button of the newest dialog (ok, yes, no, cancel) and waits for that dialog to close.
+ * It waits on the dialog's own element, not on a count: an answer may open the next dialog
+ * (Yes → "Check Your Email") before a count would be seen to drop.
+ */
 export async function pressDialog(page: Page, button = 'ok'): Promise<void> {
-  const count = await page.$$eval('[data-dialog=dialog]', (els) => els.length);
-  await page.$$eval(`[data-dialog=dialog]`, (els, b) => (els[els.length - 1].querySelector(`button[data-button=${b}]`) as HTMLButtonElement).click(), button);
-  await page.waitForFunction((n) => document.querySelectorAll('[data-dialog=dialog]').length < n, {}, count);
+  const dialogs = await page.$$('[data-dialog=dialog]');
+  const newest = dialogs[dialogs.length - 1];
+  if (!newest) throw new Error(`no dialog is open to press ${button}`);
+  await newest.$eval(`button[data-button=${button}]`, (b) => (b as HTMLButtonElement).click());
+  await page.waitForFunction((el) => !el.isConnected, {}, newest);
 }
 
 /** Replaces the value of an input (React's controlled inputs need real key presses). */

@@ -1,5 +1,5 @@
 // Excel import in Chromium against a real engine on SQLite (seed 003 §2.4; docs/excel.md): the
-// preparer fills Create Excel Import (Title, Form Type, a workbook of the workbook contract),
+// preparer fills Create Excel Import (Title, Form Type as the server offers it, a workbook of the workbook contract),
 // saves, and watches the import's page go to Completed as the engine's job worker runs it; the
 // form then holds what the workbook held.
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -44,6 +44,9 @@ describe('Excel import (sqlite)', () => {
     expect(await page.$eval('h1', (e) => e.textContent)).toBe('Create Excel Import');
     expect(await page.$eval('textarea[name=description]', (e) => (e as HTMLTextAreaElement).disabled)).toBe(true);
     expect(await page.$eval('input[type=file]', (e) => [(e as HTMLInputElement).multiple, e.getAttribute('accept')])).toEqual([true, '.xls,.xlsx']);
+    // The Form Types come from the server (Job.ImportFromExcel.types): the preparer (role 25) imports main forms only.
+    await page.waitForFunction(() => document.querySelectorAll('select[name=importtype] option[value="1100855"]').length === 1);
+    expect(await page.$$eval('select[name=importtype] option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))).toEqual(['1100855']);
     await page.type('input[name=name]', 'January returns');
     // Without a file: the seed's message.
     await page.select('select[name=importtype]', '1100855');

@@ -114,7 +114,12 @@ export async function selectCell(page: Page, address: string): Promise<void> {
     }, address);
     await page.mouse.click(point.x, point.y);
     try {
-      await page.waitForFunction((a) => document.querySelector('[data-testid=cell-address]')?.textContent?.endsWith(`!${a}`), { timeout: 3000 }, address);
+      // Selected, and the grid has the keyboard (not a button a closing dialog gave focus back to).
+      await page.waitForFunction(
+        (a) => document.querySelector('[data-testid=cell-address]')?.textContent?.endsWith(`!${a}`) && document.activeElement?.closest('[data-testid=entry-grid]'),
+        { timeout: 3000 },
+        address,
+      );
       return;
     } catch (e) {
       if (attempt >= 4) throw e;
@@ -126,12 +131,21 @@ export async function selectCell(page: Page, address: string): Promise<void> {
 export async function typeInto(page: Page, address: string, text: string): Promise<void> {
   await selectCell(page, address);
   await page.keyboard.press('Enter');
-  await page.waitForSelector('.handsontableInputHolder:not([style*="display: none"]) textarea, textarea.handsontableInput');
+  // The editor's textarea exists while closed too (hidden by opacity): wait for it to open, or
+  // Ctrl+A would select the whole grid on a slow machine and the typing would go astray.
+  await page.waitForFunction(editorOpen, {}, true);
   await page.keyboard.down('Control');
   await page.keyboard.press('a');
   await page.keyboard.up('Control');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
+  await page.waitForFunction(editorOpen, {}, false);
+}
+
+function editorOpen(open: boolean): boolean {
+  const holders = [...document.querySelectorAll<HTMLElement>('.handsontableInputHolder')];
+  const shown = holders.some((h) => h.style.opacity === '1' && h.contains(document.activeElement));
+  return shown === open;
 }
 
 /** Picks a value of a dropdown cell from its list, as a user does: open the editor, click the entry. */

@@ -55,6 +55,8 @@ describe('personal list views (sqlite)', () => {
     // Hide "Licence No." and move "Status" up above "Date Incorporated": the grid follows at once.
     await first.click('[data-testid=columns-toggle]');
     await first.waitForSelector('[data-testid=columns-panel]');
+    // The panel takes focus when it opens (it is non-modal: no trap, the list stays usable).
+    expect(await first.evaluate(() => document.activeElement?.closest('[data-testid=columns-panel]') !== null)).toBe(true);
     const licence = await first.$eval('[data-testid=column-setting]:nth-child(3)', (e) => e.getAttribute('data-column'));
     await first.click(`[data-testid=column-visible-${licence}]`);
     const status = await first.$eval('[data-testid=column-setting]:nth-child(6)', (e) => e.getAttribute('data-column'));
@@ -64,6 +66,10 @@ describe('personal list views (sqlite)', () => {
     expect(await headers(first)).toEqual(edited);
     expect(await first.$eval('[data-testid=save-my-view]', (b) => b.textContent)).toBe('Save my view *');
     await screenshot(first, 'personal-view-columns-panel');
+    // Escape closes the panel and gives focus back to its button.
+    await first.keyboard.press('Escape');
+    await first.waitForFunction(() => !document.querySelector('[data-testid=columns-panel]'));
+    expect(await first.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('columns-toggle');
 
     await first.click('[data-testid=save-my-view]');
     await first.waitForSelector('[data-testid=reset-view]');
@@ -93,6 +99,9 @@ describe('personal list views (sqlite)', () => {
 
   it('saves the sort in force with the columns, and a width typed in the panel', async () => {
     const page = await browserOf('re2');
+    // A window with room for a 333 px column beside the entity list's row buttons (a narrower one
+    // shrinks columns towards their minimum, list-grid.tsx).
+    await page.setViewport({ width: 1920, height: 1000 });
     // Sort by Company No., descending, through the address the list keeps.
     await page.goto(`${portal.url}${LIST}?order=companyno%20desc`);
     await readGrid(page);
@@ -107,9 +116,10 @@ describe('personal list views (sqlite)', () => {
     await page.waitForSelector('[data-testid=reset-view]');
 
     const again = await browserOf('re2');
+    await again.setViewport({ width: 1920, height: 1000 });
     const grid = await readGrid(again);
     expect(grid.headers.filter((h) => h !== '')).toEqual(ADMIN_HEADERS);
-    expect(Math.round(await again.$eval('[data-list-grid] [role=columnheader]', (h) => h.getBoundingClientRect().width))).toBe(333);
+    await again.waitForFunction(() => Math.round(document.querySelector('[data-list-grid] [role=columnheader]')!.getBoundingClientRect().width) === 333);
     const companies = grid.rows.map((r) => r[1]);
     expect(companies.length).toBeGreaterThan(0);
     expect(companies).toEqual([...companies].sort((a, b) => b.localeCompare(a)));

@@ -42,9 +42,12 @@ describe('profile confirmation by the primary user (sqlite)', () => {
     await page.goto(`${portal.url}/re/registersubusers/create`);
     expect(await answerDialog(page, 'ok')).toContain('You need to verify your Details of Office before you can continue');
     await waitForPath(page, (p) => p === '/re/reprofile?tab_id=39');
-    await page.waitForSelector('[data-testid=verify-panel][data-tab=office]');
-    await Promise.all([page.waitForNavigation(), page.click('[data-testid=verify-panel] [data-action=verify]')]);
-    await page.waitForSelector('.record-form');
+    // On tab 39 the office list variant carries the action, which asks for confirmation first.
+    await page.waitForSelector('[data-office-variant] [data-testid=verify-panel][data-tab=office]');
+    await page.click('[data-testid=verify-panel] [data-action=verify]');
+    await Promise.all([page.waitForNavigation(), answerDialog(page, 'yes')]);
+    // The profile reloads on its Details of Office tab (39), with nothing left to confirm.
+    await page.waitForSelector('.profile-tabs [role=tab][data-tab-id="39"][aria-selected=true]');
     expect(await page.$('[data-testid=verify-panel]')).toBeNull();
   });
 

@@ -11,6 +11,7 @@ import { screenshot, signIn, startPortal, waitForPath, type Portal } from '../te
 import { answerDialog } from './list-support.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
+import { testDialects } from '../../engine/testing/test-database.js';
 
 const STAGE_ROLES = [20, 21, 22, 36];
 const NAME = 'Browser deposits report';
@@ -24,12 +25,12 @@ async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 }
 
-describe('routine reports and PEOI cases (sqlite)', () => {
+describe.each(await testDialects())('routine reports and PEOI cases on %s', (dialect) => {
   let portal: Portal;
   let reportId = 0;
 
   beforeAll(async () => {
-    portal = await startPortal('sqlite');
+    portal = await startPortal(dialect);
     const db = portal.t.database.db;
     const iru = Number((await db('user').where({ userid: 'iru' }).first('id')).id);
     await db('user_role').insert(STAGE_ROLES.map((role) => ({ link_fk_user: iru, link_fk_role: role })));

@@ -153,7 +153,10 @@ export async function createPendingAccount(
   await bumpVersions(db, ['user_role', 're_user']);
   const module = userModule(services.modules);
   await recordStateChange(db, module, id, null, USER_STATE.pendingEmail, who, null);
-  await recordAudit(db, module, id, 1, 'create', ['userid', 'name', 'email', 'password', 'logintype', 'contactno', 'position2', 'state'], who);
+  // The password is listed as written; its hash never reaches the audit's values (audit-values.ts).
+  await recordAudit(db, module, id, 1, 'create', ['userid', 'name', 'email', 'password', 'logintype', 'contactno', 'position2', 'state'], who, {
+    after: { userid: a.userid, name: a.name, email: a.email, password: passwordHash, logintype: 2, contactno: a.contactno, position2: a.position2, state: USER_STATE.pendingEmail },
+  });
   const user: UserRow = { id, userid: a.userid, name: a.name, email: a.email, password: passwordHash, state: USER_STATE.pendingEmail, firsttimelogin: true };
   await sendVerificationMail(db, services.config, user);
   return user;

@@ -64,11 +64,13 @@ export async function updateUser(
   who: number | null,
   expect: Record<string, unknown> = {},
 ): Promise<boolean> {
+  // The audit keeps what the columns held (a password hash or OTP key only as "(hidden)").
+  const before = await db('user').where({ id: userId }).first(Object.keys(values));
   const written = await db('user')
     .where({ ...expect, id: userId })
     .update({ ...values, updatectr: db.raw('?? + 1', ['updatectr']), updateon: sqlDateTime(), updateby: who });
   if (written !== 1) return false;
   const row = await db('user').where({ id: userId }).first('updatectr');
-  await recordAudit(db, userModule(modules), userId, Number(row.updatectr), 'update', Object.keys(values), who);
+  await recordAudit(db, userModule(modules), userId, Number(row.updatectr), 'update', Object.keys(values), who, { before, after: values });
   return true;
 }

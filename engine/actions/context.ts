@@ -20,6 +20,8 @@ export interface Caller {
   entities: number[];
   roles: Set<number>;
   permissions: Set<string>;
+  /** What the row rules read of the caller: position value, current entity's sector, primary/sub link, parameters (engine/records/row-rules.ts). */
+  facts?: import('../records/row-rules.js').RuleFacts;
   /** How the caller proved who it is: the session cookie, or an API token (Bearer). */
   auth?: 'session' | 'token';
   /** A restricted session (expired password, first sign-in) may call only a few actions. */

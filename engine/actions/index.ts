@@ -21,13 +21,16 @@ import { filingActions } from './filing/actions.js';
 import { resubmissionActions } from './requests/resubmission.js';
 import { routineReportActions } from './routine-reports/routine-reports.js';
 import { peoiActions } from './peoi/peoi.js';
+import { reportActions } from './reports/actions.js';
+import { reAdminActions } from './re/re-admin.js';
+import { peoiSetPrelimReason } from './peoi/prelim-reason.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
 import { MODULES_DIR } from '../metadata/paths.js';
 
 /** `modules` decides the per-module actions ({Module}.removeReference); default: metadata/modules. */
 export function buildRegistry(modules: ModuleRegistry = ModuleRegistry.fromDirectory(MODULES_DIR)): ActionRegistry {
   const registry = new ActionRegistry();
-  registry.register(...recordActions, ...fileActions, ...stateActions, ...userActions, ...identityActions, ...accountActions, ...mailActions, ...screenActions, ...templateActions, ...dashboardActions, ...jobActions, ...importActions, ...threadActions, ...roleActions, ...bulletinActions, ...periodActions, ...filingActions, ...resubmissionActions, ...routineReportActions, ...peoiActions, ...removeReferenceActions(modules));
+  registry.register(...recordActions, ...fileActions, ...stateActions, ...userActions, ...identityActions, ...accountActions, ...mailActions, ...screenActions, ...templateActions, ...dashboardActions, ...jobActions, ...importActions, ...threadActions, ...roleActions, ...bulletinActions, ...periodActions, ...filingActions, ...resubmissionActions, ...routineReportActions, ...peoiActions, ...reportActions, ...reAdminActions, peoiSetPrelimReason, ...removeReferenceActions(modules));
   for (const a of [...recordActions, ...fileActions]) registry.alias(a.name.replace('Record.', 'Record2.'), a.name);
   registry.register(...systemActions(registry));
   return registry;

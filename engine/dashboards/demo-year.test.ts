@@ -35,7 +35,7 @@ describe.each(await testDialects())('the demo seeded today on %s', (dialect) => 
     // The window of the previous month is exactly the year before today.
     expect(d.months).toEqual(yearBefore());
     // Outstanding series count only what is still open: the recent months.
-    for (const series of ['submission', 'total_query', 'active_re_companies']) expect([series, emptyMonths(d[series])]).toEqual([series, []]);
+    for (const series of ['submission', 'total_query', 'active_re_companies', 'new_user_registration']) expect([series, emptyMonths(d[series])]).toEqual([series, []]);
     expect(d.outstanding_helpdesk.some((p) => p.value > 0)).toBe(true);
     expect(d.latest_month).toBe(DateTime.utc().toFormat('yyyy-MM'));
   });

@@ -69,6 +69,9 @@ function asForm(row: Record<string, unknown>): FormRow {
  */
 export async function reachForm(ctx: ActionContext, id: number, verb: 'select' | 'update', opts: { lock?: boolean; entityOnly?: boolean } = {}): Promise<FormRow> {
   // `entityOnly`: what only the entity does (writing cells) goes through REForm for every caller.
+  // Staff write cells only in a job that works for an entity (an Excel import they run for it):
+  // otherwise they have no current entity, and are told so rather than that the form is missing.
+  if (opts.entityOnly && !isReUser(ctx.caller) && (ctx.caller?.currentRe ?? null) === null) throw new AppError('E_NOPERMISSION', "Only the reporting entity's own users write the cells of its forms.");
   const { module, scopeRe } = accessModule(ctx, opts.entityOnly || isReUser(ctx.caller) ? 'REForm' : 'Form', verb);
   try {
     return asForm(await loadForWrite(ctx, module, scopeRe, id, opts));

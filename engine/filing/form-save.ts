@@ -5,7 +5,7 @@
 import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
 import type { ActionContext } from '../actions/context.js';
-import { recordStateChange } from '../records/record-history.js';
+import { recordAudit, recordStateChange } from '../records/record-history.js';
 import { recountFor } from '../records/counters.js';
 import { parseCellValue, type StoredValue } from './cell-values.js';
 import { cellId, filedTemplate, listValuesFor, placeContent, reachForm, storedCells, type FiledTemplate, type FormContent, type FormRow } from './form-data.js';
@@ -13,6 +13,9 @@ import { cellKey, type CellAt, type DataCell } from './form-layout.js';
 import { cellsChangedSince, writeRevision, type CellChanges } from './form-revisions.js';
 import { FORM_STATE, WRITABLE_STATES } from './form-states.js';
 import { buildWorkbook, isReadOnly } from './form-values.js';
+
+/** Cells of one save that the audit log shows values of (Form.history has every one). */
+const AUDITED_CELLS = 200;
 
 export type CellInput = { tab: string; address: string; value: unknown } | { code: string; value: unknown };
 
@@ -178,6 +181,14 @@ export async function saveFormData(ctx: ActionContext, args: SaveArgs): Promise<
     await recountFor(ctx.db, ctx.services.modules, 'form', [{ formbatch: form.formbatch }]);
   }
   await writeRevision(ctx.db, form.id, ctr, state, who, changes);
+  // The audit log: the state and the changed cells (`tab!address` → value, the first
+  // AUDITED_CELLS of them; the revision keeps them all), under the one field name `cells`.
+  const cells = Object.entries(changes);
+  const before: Record<string, unknown> = { state: form.state, cells: Object.fromEntries(cells.slice(0, AUDITED_CELLS).map(([k, [was]]) => [k, was])) };
+  const after: Record<string, unknown> = { state, cells: Object.fromEntries(cells.slice(0, AUDITED_CELLS).map(([k, [, now]]) => [k, now])) };
+  if (cells.length > AUDITED_CELLS) after.cells_not_shown = cells.length - AUDITED_CELLS;
+  const written = [...(state !== form.state ? ['state'] : []), ...(cells.length ? ['cells'] : []), ...(cells.length > AUDITED_CELLS ? ['cells_not_shown'] : [])];
+  await recordAudit(ctx.db, ctx.services.modules.get('REForm')!, form.id, ctr, 'update', written, who, { before, after });
   return { id: form.id, updatectr: ctr };
 }
 

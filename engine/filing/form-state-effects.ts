@@ -5,7 +5,7 @@ import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { ActionContext } from '../actions/context.js';
-import { recordStateChange } from '../records/record-history.js';
+import { recordAudit, recordStateChange } from '../records/record-history.js';
 import { FORM_STATE, BATCH_STATE } from './form-states.js';
 import { writeRevision } from './form-revisions.js';
 import { submissionProblems } from './form-rules.js';
@@ -67,5 +67,8 @@ async function followBatch(ctx: ActionContext, batchId: number, state: number, c
   const set: Record<string, unknown> = { state: next, updatectr: ctr + 1, updateon: sqlDateTime(), updateby: who };
   if (next === BATCH_STATE.completed) set.submitteddate = sqlDateTime();
   await ctx.db('formbatch').where({ id: batchId }).update(set);
-  await recordStateChange(ctx.db, ctx.services.modules.get('FormBatch')!, batchId, state, next, who, null);
+  const module = ctx.services.modules.get('FormBatch')!;
+  await recordStateChange(ctx.db, module, batchId, state, next, who, null);
+  const written = Object.keys(set).filter((c) => !['updatectr', 'updateon', 'updateby'].includes(c));
+  await recordAudit(ctx.db, module, batchId, ctr + 1, 'update', written, who, { before: { state }, after: set });
 }

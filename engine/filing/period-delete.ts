@@ -36,7 +36,7 @@ async function refuseReferenced(ctx: ActionContext, ids: number[], subject: stri
 async function removeForms(ctx: ActionContext, ids: number[], andRows: boolean): Promise<void> {
   if (!ids.length) return;
   await refuseReferenced(ctx, ids, andRows ? 'its forms' : 'the form');
-  const forms = await ctx.db('form').whereIn('id', ids).select('id', 'formtemplate', 'templateversion', 'updatectr');
+  const forms = await ctx.db('form').whereIn('id', ids).select('id', 'code', 'name', 'formbatch', 're', 'endon', 'state', 'formtemplate', 'templateversion', 'updatectr');
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   for (const f of forms) await removeFormExtract(extractDatabases(ctx), { id: Number(f.id), formtemplate: n(f.formtemplate), templateversion: n(f.templateversion) });
   await ctx.db('formcell').whereIn('form', ids).delete();
@@ -45,7 +45,7 @@ async function removeForms(ctx: ActionContext, ids: number[], andRows: boolean):
   if (!andRows) return;
   await ctx.db('form').whereIn('id', ids).delete();
   const module = ctx.services.modules.get('Form')!;
-  for (const f of forms) await recordAudit(ctx.db, module, Number(f.id), Number(f.updatectr) + 1, 'delete', [], ctx.caller?.userId ?? null);
+  for (const f of forms) await recordAudit(ctx.db, module, Number(f.id), Number(f.updatectr) + 1, 'delete', [], ctx.caller?.userId ?? null, { before: f });
 }
 
 /** Called by Record.delete before it deletes `stored` of `module` (any variant of the two tables). */

@@ -188,7 +188,7 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
     if (!missing.length) continue;
     const category = scope.category ?? (mine.every((t) => t.category === mine[0].category) && mine[0].category !== null ? mine[0].category : (entity.categories[0] ?? null));
     if (!dryRun && batchId === null) {
-      await db('formbatch').insert({
+      const batchRow = {
         re: entity.id,
         name: `${p.label} ${calendar.name} Returns`,
         calendar: calendar.id,
@@ -203,11 +203,12 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
         createby: who,
         updateon: now,
         updateby: who,
-      });
+      };
+      await db('formbatch').insert(batchRow);
       const made = await db('formbatch').where({ re: entity.id, calendar: calendar.id, endon: p.end }).orderBy('id', 'desc').first('id');
       batchId = Number(made.id);
       await recordStateChange(db, batchModule, batchId, null, OPEN, who, null);
-      await recordAudit(db, batchModule, batchId, 1, 'create', ['re', 'name', 'calendar', 'category', 'endon', 'duedate', 're_sector', 'state'], who);
+      await recordAudit(db, batchModule, batchId, 1, 'create', ['re', 'name', 'calendar', 'category', 'endon', 'duedate', 're_sector', 'state'], who, { after: { ...batchRow, id: batchId } });
     }
     const rows = missing.map((t) => ({
       code: t.code,
@@ -236,7 +237,7 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
       for (const t of missing) {
         const id = Number(ids.find((r: Record<string, unknown>) => Number(r.formtemplate) === t.id)!.id);
         await recordStateChange(db, formModule, id, null, OPEN, who, null);
-        await recordAudit(db, formModule, id, 1, 'create', ['code', 'name', 'formbatch', 're', 'calendar', 'category', 'endon', 'formtemplate', 'templateversion', 'state'], who);
+        await recordAudit(db, formModule, id, 1, 'create', ['code', 'name', 'formbatch', 're', 'calendar', 'category', 'endon', 'formtemplate', 'templateversion', 'state'], who, { after: { ...rows.find((r) => r.formtemplate === t.id), id } });
         opened.push({ re: entity.id, re_name: entity.name, formbatch: batchId, batchStatus, code: t.code, form: id, status: 'created' });
       }
       written.push({ formbatch: batchId });

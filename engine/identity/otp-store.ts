@@ -4,6 +4,9 @@
 // same code only one can win, whichever process serves them.
 import type { Knex } from 'knex';
 import { bumpVersions } from '../db/change-versions.js';
+import type { ModuleRegistry } from '../metadata/module-registry.js';
+import { recordAudit } from '../records/record-history.js';
+import { userModule } from '../accounts/users.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -44,17 +47,28 @@ export async function acceptStep(db: Db, userId: number, step: number): Promise<
  * step starts the new key's replay guard afresh (the old key's steps say nothing about it);
  * taking the pending key is conditional, so it is activated once.
  */
-export async function activatePending(db: Db, userId: number, secret: string, step: number): Promise<boolean> {
+export async function activatePending(db: Db, userId: number, secret: string, step: number, audit?: OtpAudit): Promise<boolean> {
   const taken = await db('user_otp').where({ user_id: userId, pending_secret: secret }).update({ pending_secret: null, last_step: step });
   if (Number(taken) !== 1) return false;
-  await db('user').where({ id: userId }).update({ otpsecret: secret });
-  await bumpVersions(db, ['user']);
+  await writeOtpSecret(db, userId, secret, audit);
   return true;
 }
 
+/** Who changes a user's key, for the audit log (which shows the key only as "(hidden)"). */
+export interface OtpAudit {
+  modules: ModuleRegistry;
+  who: number | null;
+}
+
+async function writeOtpSecret(db: Db, userId: number, secret: string | null, audit: OtpAudit | undefined): Promise<void> {
+  const before = await db('user').where({ id: userId }).first('otpsecret', 'updatectr');
+  await db('user').where({ id: userId }).update({ otpsecret: secret });
+  if (audit) await recordAudit(db, userModule(audit.modules), userId, Number(before?.updatectr ?? 0), 'update', ['otpsecret'], audit.who, { before, after: { otpsecret: secret } });
+  else await bumpVersions(db, ['user']);
+}
+
 /** Forgets every key of the user: the next sign-in that needs a code enrols afresh. */
-export async function clearOtp(db: Db, userId: number): Promise<void> {
-  await db('user').where({ id: userId }).update({ otpsecret: null });
+export async function clearOtp(db: Db, userId: number, audit?: OtpAudit): Promise<void> {
+  await writeOtpSecret(db, userId, null, audit);
   await db('user_otp').where({ user_id: userId }).delete();
-  await bumpVersions(db, ['user']);
 }

@@ -2,12 +2,8 @@
 // form through Form.saveData's pipeline and reads back equal; a workbook with bad cells lists
 // each of them and changes nothing; hostile files are refused with their messages; RE users
 // reach only their entity's imports. The engine's own worker is off: each test drains the queue.
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlDateTime } from '../db/clock.js';
-import { fileStoreOf } from '../files/attachments.js';
 import { filedTemplate } from '../filing/form-data.js';
 import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
 import { failure, ok, readBack } from '../testing/record-calls.js';
@@ -17,6 +13,7 @@ import { JobWorker } from './job-worker.js';
 import { contractWorkbook, hostileFiles, type ContractCell } from './form-import/testing/contract-workbook.js';
 import { download } from './testing/export-kit.js';
 import ExcelJS from 'exceljs';
+import { attachUploads } from './testing/import-uploads.js';
 
 const rows = (values: EnvelopeValue[]) => recordsetObjects(ok(values)[0] as RecordsetValue);
 const textOf = (values: EnvelopeValue[]) => (ok(values)[0] as { text: string }).text;
@@ -57,13 +54,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     const created = readBack(await t.call('Record.create', [{ module: 'RE-ExcelImport', fields, values, read: ['id', 'state'] }], who));
     expect(Number(created.state)).toBe(50);
     const id = Number(created.id);
-    const store = fileStoreOf(t.engine.services.config);
-    for (const f of files) {
-      const hash = createHash('sha256').update(f.bytes).digest('hex');
-      await mkdir(dirname(store.pathOf(hash)), { recursive: true });
-      await writeFile(store.pathOf(hash), f.bytes);
-      await t.database.db('excelimport_reference').insert({ fk_excelimport: id, name: f.name, file: hash, size: f.bytes.length, referencetype: 11, createon: sqlDateTime() });
-    }
+    await attachUploads(t.database.db, t.engine.services.config, id, files);
     return id;
   }
 
@@ -210,6 +201,34 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
       expect(outcome.status.status).toBe('done');
     });
   }
+
+  it("lets regulator staff import into the forms of the entity they choose, recorded as theirs, and makes them choose one", async () => {
+    const iru = await t.sessionFor('iru');
+    const { form, layout, tabs } = await newForm('BNK-01');
+    const cells: ContractCell[] = layout.cells
+      .filter((c) => c.place.cell.editor !== 'formula' && c.tab === '01' && (c.place.cell.editor ?? 'numeric') === 'numeric')
+      .slice(0, 3)
+      .map((c, i) => ({ tab: c.tab, address: layout.address(c, 0, {}), code: c.code, type: 'numeric', value: 41 + i }));
+    expect(cells.length).toBe(3);
+    const bytes = await contractWorkbook({ form, template: 'BNK-01', version: 1, tabs, cells });
+    const attach = (id: number) => attachUploads(t.database.db, t.engine.services.config, id, [{ name: 'bnk.xlsx', bytes }]);
+
+    // Without an entity, the import cannot say whose forms it fills.
+    expect(failure(await t.call('Record.create', [{ module: 'ExcelImport', fields: ['name', 'importtype'], values: ['No entity', 1100855], read: ['id'] }], iru))).toMatchObject({ code: 'E_VALIDATION' });
+
+    const id = Number(readBack(await t.call('Record.create', [{ module: 'ExcelImport', fields: ['name', 'reportingentity', 'importtype'], values: ['For entity 1', 1, 1100855], read: ['id'] }], iru)).id);
+    await attach(id);
+    const job = Number(textOf(await t.call('Job.ImportFromExcel.submit', [{ excelimport_id: id }], iru)));
+    await worker.drain();
+    expect(JSON.parse(textOf(await t.call('Job.ImportFromExcel.status', [{ id: job }], iru)))).toMatchObject({ status: 'done' });
+    const record = rows(await t.call('Record.select', [{ module: 'ExcelImport', fields: ['state', 'description'], where: [['id', '=', id]] }], iru))[0];
+    expect([Number(record.state), record.description]).toEqual([71, `bnk.xlsx: 3 cells written into form ${form}.`]);
+    const read = await formCells(form);
+    for (const c of cells) expect(Number(read.find((r) => r.tab === c.tab && r.address === c.address)?.value)).toBe(c.value);
+    // The write is the staff member's, in the form's history.
+    const updateby = await t.database.db('form').where({ id: form }).first('updateby');
+    expect(Number(updateby.updateby)).toBe(2);
+  });
 
   it('lets an RE user submit only its own entity\'s imports and the submitter alone see the job', async () => {
     const id = await newImport([]);

@@ -3,20 +3,21 @@
 // they submitted it. The context is an ActionContext like a request's, so the record engine's
 // checks (accessModule, entity scope) apply to a job exactly as they do to Record.select.
 import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
-import { VersionSnapshot } from '../db/change-versions.js';
+import { engineContext } from '../actions/engine-context.js';
 import { AppError } from '../errors/catalogue.js';
 import { loadAccess } from '../session/session-store.js';
 import type { JobRow } from './job-table.js';
 
 const ACTIVE = 33;
 
-async function jobCaller(services: EngineServices, job: JobRow): Promise<Caller> {
-  const user = await services.db('user').where({ id: job.ownerId }).first('id', 'userid', 'name', 'logintype', 'state');
+/** The caller an active user would be, working for entity `currentRe`, under the label `sessionId`. */
+export async function userCaller(services: EngineServices, userId: number, currentRe: number | null, sessionId: string): Promise<Caller> {
+  const user = await services.db('user').where({ id: userId }).first('id', 'userid', 'name', 'logintype', 'state');
   if (!user || Number(user.state) !== ACTIVE) throw new AppError('E_NOPERMISSION', 'The user who asked for this job can no longer sign in');
-  const access = await loadAccess(services.db, job.ownerId, job.currentRe);
+  const access = await loadAccess(services.db, userId, currentRe);
   return {
-    sessionId: `job:${job.id}`,
-    userId: job.ownerId,
+    sessionId,
+    userId,
     userid: String(user.userid),
     name: String(user.name),
     loginType: Number(user.logintype),
@@ -26,16 +27,6 @@ async function jobCaller(services: EngineServices, job: JobRow): Promise<Caller>
 }
 
 export async function jobContext(services: EngineServices, job: JobRow): Promise<ActionContext> {
-  const caller = await jobCaller(services, job);
-  const requestId = `job-${job.id}`;
-  return {
-    services,
-    db: services.db,
-    caller,
-    requestId,
-    log: services.log.child({ jobId: job.id, type: job.type }),
-    effects: {},
-    versions: new VersionSnapshot(services.db),
-    call: () => Promise.reject(new Error('A job cannot call actions')),
-  };
+  const caller = await userCaller(services, job.ownerId, job.currentRe, `job:${job.id}`);
+  return engineContext(services, services.db, caller, `job-${job.id}`, services.log.child({ jobId: job.id, type: job.type }));
 }

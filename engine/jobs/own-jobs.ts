@@ -10,8 +10,8 @@ import { EXPIRED } from './job-files.js';
 /** Jobs one user may have waiting or running at once: a runaway client cannot fill the queue. */
 export const MAX_UNFINISHED_PER_USER = 5;
 
-/** Queues a job of `type` for the caller, for their current entity; answers its id. */
-export async function submitJob(ctx: ActionContext, type: string, args: unknown): Promise<number> {
+/** Queues a job of `type` for the caller, for their current entity (or `forEntity`, which the caller checked they may work for); answers its id. */
+export async function submitJob(ctx: ActionContext, type: string, args: unknown, forEntity?: number): Promise<number> {
   const caller = ctx.caller;
   if (!caller) throw errors.illegalAccess();
   const [{ n }] = await ctx.db(JOB_TABLE).where({ owner_id: caller.userId }).whereIn('state', [JOB_STATE.queued, JOB_STATE.running]).count({ n: '*' });
@@ -20,7 +20,7 @@ export async function submitJob(ctx: ActionContext, type: string, args: unknown)
   const [id] = await ctx.db(JOB_TABLE).insert({
     type,
     owner_id: caller.userId,
-    current_re: caller.currentRe,
+    current_re: forEntity ?? caller.currentRe,
     state: JOB_STATE.queued,
     args: JSON.stringify(args),
     available_at: now,

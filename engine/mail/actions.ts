@@ -5,6 +5,7 @@ import { defineAction } from '../actions/registry.js';
 import { text } from '../protocol/envelope.js';
 import { errors } from '../errors/catalogue.js';
 import { isMailAddress, queueTemplateMail } from './outbox.js';
+import { subscriptionActions } from './subscription-actions.js';
 
 const GenerateArgs = Type.Object(
   {
@@ -34,4 +35,4 @@ export const generate = defineAction({
   },
 });
 
-export const mailActions = [generate];
+export const mailActions = [generate, ...subscriptionActions];

@@ -12,6 +12,7 @@ import { claimDue, type ClaimedMail } from './claim.js';
 import { renewLeases } from './lease.js';
 import { recordFailure, recordSent } from './outcome.js';
 import { smtpSender, type MailSender } from './smtp-sender.js';
+import { withPortalLinks } from './unsubscribe-links.js';
 
 /**
  * How long a claim holds unless renewed: the mail of a process that died goes out again this
@@ -177,7 +178,8 @@ export function mailWorkerFor(services: EngineServices): MailWorker | null {
     db: services.db,
     dialect: services.dialect,
     log: log.child({ component: 'mail' }),
-    sender: smtpSender(config.smtpUrl, config.mailFrom),
+    // Unsubscribe links are queued with a mark for the portal's address (unsubscribe-links.ts).
+    sender: withPortalLinks(smtpSender(config.smtpUrl, config.mailFrom), config.publicUrl ?? `http://${config.host}:${config.port}`),
     pollMs: config.mailPollMs,
     maxAttempts: config.mailMaxAttempts,
   });

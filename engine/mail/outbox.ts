@@ -6,6 +6,8 @@ import { bumpVersions } from '../db/change-versions.js';
 import { sqlDateTime } from '../db/clock.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import { renderTemplate } from './render.js';
+import { governedRecipients, governedTemplate } from './subscriptions.js';
+import { issueUnsubscribeLink, withUnsubscribeFooter } from './unsubscribe-links.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -46,18 +48,48 @@ function outboxRow(mail: OutgoingMail, now: string): Record<string, unknown> {
   };
 }
 
-/** Queues one mail, due now; answers the outbox row's id. */
+/**
+ * Subscriptions (docs/email-subscriptions.md): of mails of a subscription-governed type, those to
+ * a portal user who unsubscribed are left out, and the others to a portal user get that user's
+ * unsubscribe link. Mails of other types, and to addresses no user has, pass unchanged.
+ */
+async function honourSubscriptions(db: Db, mails: OutgoingMail[]): Promise<OutgoingMail[]> {
+  const out: OutgoingMail[] = [];
+  const types = [...new Set(mails.map((m) => m.type).filter((t): t is number => t !== undefined && t !== null))];
+  const governed = new Map<number, Awaited<ReturnType<typeof governedTemplate>>>();
+  for (const type of types) governed.set(type, await governedTemplate(db, type));
+  const recipients = new Map<number, Awaited<ReturnType<typeof governedRecipients>>>();
+  for (const [type, template] of governed) if (template) recipients.set(type, await governedRecipients(db, template, mails.filter((m) => m.type === type).map((m) => m.to)));
+  for (const mail of mails) {
+    const template = mail.type === undefined ? null : governed.get(mail.type);
+    const who = template ? recipients.get(template.type)?.get(mail.to) : undefined;
+    if (!template || !who) out.push(mail);
+    else if (who.send) out.push(who.userId === null ? mail : withUnsubscribeFooter(mail, template, await issueUnsubscribeLink(db, who.userId, template)));
+  }
+  return out;
+}
+
+/** Queues one mail, due now; answers the outbox row's id (0: not queued, the user unsubscribed). */
 export async function queueMail(db: Db, mail: OutgoingMail): Promise<number> {
-  const [id] = await db(OUTBOX).insert(outboxRow(mail, sqlDateTime()));
+  outboxRow(mail, sqlDateTime());
+  const [kept] = await honourSubscriptions(db, [mail]);
+  if (!kept) return 0;
+  const [id] = await db(OUTBOX).insert(outboxRow(kept, sqlDateTime()));
   await bumpVersions(db, [OUTBOX]);
   return Number(id);
 }
 
-/** Queues many mails, due now, in a few statements (a bulletin to a whole sector); all or none. */
+/**
+ * Queues many mails, due now, in a few statements (a bulletin to a whole sector); all or none.
+ * Answers how many were queued (those to users who unsubscribed are not).
+ */
 export async function queueMails(db: Db, mails: OutgoingMail[]): Promise<number> {
   if (!mails.length) return 0;
   const now = sqlDateTime();
-  const rows = mails.map((m) => outboxRow(m, now));
+  mails.forEach((m) => outboxRow(m, now));
+  const kept = await honourSubscriptions(db, mails);
+  if (!kept.length) return 0;
+  const rows = kept.map((m) => outboxRow(m, now));
   for (let i = 0; i < rows.length; i += 500) await db(OUTBOX).insert(rows.slice(i, i + 500));
   await bumpVersions(db, [OUTBOX]);
   return rows.length;

@@ -19,9 +19,9 @@ export function distinctAddresses(emails: readonly unknown[]): string[] {
   return [...seen.values()];
 }
 
-/** Active regulator staff who hold `permission` through one of their roles. */
-export async function staffHolding(db: Db, permission: string): Promise<string[]> {
-  const rows: { email: unknown }[] = await db({ u: 'user' })
+/** Active regulator staff holding `permission` through one of their roles, by id. */
+export async function staffUsersHolding(db: Db, permission: string): Promise<{ id: number; userid: string; name: string; email: unknown }[]> {
+  const rows: { id: unknown; userid: unknown; name: unknown; email: unknown }[] = await db({ u: 'user' })
     .join({ ur: 'user_role' }, 'ur.link_fk_user', 'u.id')
     .join({ rp: 'role_permissiontasks' }, 'rp.link_fk_role', 'ur.link_fk_role')
     .join({ pt: 'permissiontasks' }, 'pt.id', 'rp.link_fk_permissiontasks')
@@ -29,6 +29,11 @@ export async function staffHolding(db: Db, permission: string): Promise<string[]
     .andWhere('u.state', ACTIVE_USER)
     .andWhere('u.logintype', LOGIN_TYPE.IRU)
     .orderBy('u.id')
-    .distinct('u.id', 'u.email as email');
-  return distinctAddresses(rows.map((r) => r.email));
+    .distinct('u.id', 'u.userid', 'u.name', 'u.email as email');
+  return rows.map((r) => ({ id: Number(r.id), userid: String(r.userid ?? ''), name: String(r.name ?? ''), email: r.email }));
+}
+
+/** The addresses of the active regulator staff who hold `permission` through one of their roles. */
+export async function staffHolding(db: Db, permission: string): Promise<string[]> {
+  return distinctAddresses((await staffUsersHolding(db, permission)).map((r) => r.email));
 }

@@ -23,6 +23,15 @@ export const HELPER_PLACES = {
   setSubUserStatus: ['row'],
   exportBatchExcel: ['row'],
   lateNotify: ['row'],
+  submitBcaf: ['row'],
+  entityProfile: ['row'],
+  setCountryOrigin: ['row'],
+  setFYE: ['row'],
+  lateSubmission: ['row'],
+  unlink: ['row'],
+  differentManagers: ['field'],
+  lockedEntityFields: ['form'],
+  linkChildEntity: ['list'],
 } as const satisfies Record<string, readonly HelperPlace[]>;
 
 export type HelperName = keyof typeof HELPER_PLACES;

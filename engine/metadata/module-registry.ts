@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { resolveModuleRules, type ModuleRules } from './module-rules.js';
-import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter, type DateRule } from './module-schema.js';
+import { checkRowRules } from '../records/row-rules.js';
+import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter, type DateRule, type RowRuleGroup } from './module-schema.js';
 
 /** Alias of the module's own table in every query the engine builds. */
 export const BASE_ALIAS = 't';
@@ -61,6 +62,10 @@ export interface ResolvedModule {
   scopeParent?: { column: string; module: ResolvedModule };
   /** Conditions every row reached through this module meets (ModuleDef.scopeWhere). */
   scopeWhere?: NonNullable<ModuleDef['scopeWhere']>;
+  /** Row rules by caller (ModuleDef.rowRules, a variant's own or its base's; engine/records/row-rules.ts). */
+  rowRules?: RowRuleGroup[];
+  /** The calling user's rows under rowRules: set on the per-caller copy accessModule returns, never on the registry's. */
+  rowLimit?: import('../records/row-rules.js').RowLimit;
   /** Date rules checked on every write (ModuleDef.dateRules, a variant's own or its base's). */
   dateRules: DateRule[];
   shared: boolean;
@@ -85,7 +90,9 @@ export const SYSTEM_FIELD_NAMES = Object.keys(SYSTEM_FIELDS);
 
 export class ModuleRegistryError extends Error {}
 
+/** A link of a table to itself (RE_RE, seed 001 §7) names its columns link_fk_parent and link_fk_child. */
 export function linkColumnsOf(parentTable: string, childTable: string) {
+  if (parentTable === childTable) return { parentColumn: 'link_fk_parent', childColumn: 'link_fk_child' };
   return { parentColumn: `link_fk_${parentTable}`, childColumn: `link_fk_${childTable}` };
 }
 
@@ -113,6 +120,7 @@ export class ModuleRegistry {
     for (const m of this.modules.values()) if (m.def.counters) this.addCounters(m, m.def.counters);
     for (const m of this.modules.values()) this.linkScopeParent(m);
     for (const m of this.modules.values()) m.rules = resolveModuleRules(m, (name) => this.modules.get(name));
+    checkRowRules((name) => this.modules.get(name), [...this.modules.values()]);
   }
 
   private linkScopeParent(m: ResolvedModule): void {
@@ -197,10 +205,11 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
       const lk = { field: name, alias: `lk_${name}`, table: targetTable, display: fd.lookup.display ?? 'name', fromAlias: alias, fromColumn: column };
       lookups.push(lk);
       const display = `${name}${LOOKUP_SUFFIX}`;
-      // The display column is the target's: a secret one is never shown, a staff-only one not to RE users.
+      // The display column is the target's: a secret one is never shown, a staff-only one (or the
+      // display of a staff-only field) not to RE users.
       const shown = ((target.variantOf ? all.get(target.variantOf) : target)?.fields ?? {})[lk.display];
       if (shown?.secret) throw new ModuleRegistryError(`Module ${def.name}: field ${name} displays ${lk.display}, a secret column of ${target.name}`);
-      fields.set(display, { name: display, type: 'string', def: { type: 'string', ...(shown?.staffOnly ? { staffOnly: true } : {}) }, alias: lk.alias, column: lk.display, system: true, writable: false, lookupOf: name });
+      fields.set(display, { name: display, type: 'string', def: { type: 'string', ...(shown?.staffOnly || fd.staffOnly ? { staffOnly: true } : {}) }, alias: lk.alias, column: lk.display, system: true, writable: false, lookupOf: name });
     }
   };
 
@@ -305,6 +314,7 @@ function resolve(def: ModuleDef, all: Map<string, ModuleDef>): ResolvedModule {
     alwaysScoped: Boolean(def.variantOf),
     entityScope,
     scopeWhere: def.scopeWhere,
+    rowRules: def.rowRules ?? base?.rowRules,
     dateRules,
     shared: Boolean(def.shared ?? source.shared),
     stateMap: resolveStateMap(def.stateMap ?? source.stateMap, def.name),

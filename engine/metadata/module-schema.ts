@@ -15,6 +15,8 @@ export const FieldSchema = Type.Object(
     /** Maximum characters for string fields (default 255); digits for decimal. */
     length: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
     scale: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+    /** Decimal fields: more decimal places than `scale` are rounded half away from zero instead of refused (an instrument's interest rate, seed 001 §5.2). */
+    round: Type.Optional(Type.Boolean()),
     required: Type.Optional(Type.Boolean()),
     /** What a missing required value answers, where a seed words it (DashboardChart's title and type). */
     requiredMessage: Type.Optional(Type.String({ minLength: 1 })),
@@ -125,6 +127,65 @@ export const EntityScopeSchema = Type.Union([
   Type.Object({ parent: Type.Object({ field: Identifier, module: ModuleName }, { additionalProperties: false }) }, { additionalProperties: false }),
 ]);
 
+/**
+ * Row rules (docs/row-rules.md): which rows a caller reaches, by who the caller is. A rule's
+ * `when` names facts of the caller (all must hold); its `where` the rows, as data:
+ * `[field, op, value]` on the module's own columns (value may be `{"caller": fact}`), groups
+ * `{"or"|"and"|"not": [...]}`, `{"via": lookupField, "where": [...]}` (the row the lookup points
+ * at meets them) and `{"link": LinkModule, "in": [ids]}` (the row is linked to one of the ids).
+ */
+export const RuleWhenSchema = Type.Object(
+  {
+    /** Login type: iru (regulator staff), re (entity users), admin. */
+    loginType: Type.Optional(Type.Union([Type.Literal('iru'), Type.Literal('re'), Type.Literal('admin')])),
+    /** The caller holds at least one of these roles. */
+    roles: Type.Optional(Type.Array(Type.Integer(), { minItems: 1 })),
+    /** The caller's position value (user.position2's list value) lies within [from, to]. */
+    position: Type.Optional(Type.Tuple([Type.Integer(), Type.Integer()])),
+    /** The sector of the caller's current entity is one of these. */
+    sectors: Type.Optional(Type.Array(Type.Integer(), { minItems: 1 })),
+    /** The caller is (true) or is not (false) a primary or sub user of the current entity. */
+    primaryOrSub: Type.Optional(Type.Boolean()),
+    /** The caller is (true) or is not (false) the primary user of the current entity (re_user.isprimary). */
+    primary: Type.Optional(Type.Boolean()),
+    /** The current entity's business profile and office details are (true) or are not (false) both confirmed (RE.verifyBizInfo, RE.verifyOffice). */
+    verified: Type.Optional(Type.Boolean()),
+    /** A system parameter's value (trimmed) equals `equals`. */
+    parameter: Type.Optional(Type.Object({ code: Type.String({ minLength: 1 }), equals: Type.String() }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+export const RuleConditionSchema = Type.Recursive((Self) =>
+  Type.Union([
+    Type.Tuple([Identifier, Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null(), Type.Array(Type.Union([Type.String(), Type.Number()])), Type.Object({ caller: Type.Union([Type.Literal('userId'), Type.Literal('currentRe'), Type.Literal('sector')]) }, { additionalProperties: false })])]),
+    Type.Tuple([Identifier, Type.Union([Type.Literal('is null'), Type.Literal('is not null')])]),
+    Type.Object({ or: Type.Array(Self, { minItems: 1 }) }, { additionalProperties: false }),
+    Type.Object({ and: Type.Array(Self, { minItems: 1 }) }, { additionalProperties: false }),
+    Type.Object({ not: Type.Array(Self, { minItems: 1 }) }, { additionalProperties: false }),
+    Type.Object({ via: Identifier, where: Type.Array(Self, { minItems: 1 }) }, { additionalProperties: false }),
+    /** Linked to one of `in`; to one outside `notIn`; with neither, linked at all. */
+    Type.Object({ link: ModuleName, in: Type.Optional(Type.Array(Type.Integer(), { minItems: 1 })), notIn: Type.Optional(Type.Array(Type.Integer(), { minItems: 1 })) }, { additionalProperties: false }),
+    /**
+     * The row's `as` (default id) is a value the caller may give `module`'s `field` under that
+     * module's own rules (List group 248: the help desk categories one may see and choose).
+     */
+    Type.Object({ valuesOf: Type.Object({ module: ModuleName, field: Identifier }, { additionalProperties: false }), as: Type.Optional(Identifier) }, { additionalProperties: false }),
+  ]),
+  { $id: 'RowRuleCondition' },
+);
+
+/** One group of row rules: the first case whose `when` holds gives the rows (none: every row; `when: {}` holds for everyone). Groups are AND-ed. */
+export const RowRuleGroupSchema = Type.Object(
+  {
+    description: Type.String({ minLength: 1 }),
+    /** What a caller is told when a write would leave this group's rows (E_NOPERMISSION): what to choose instead. */
+    refusal: Type.Optional(Type.String({ minLength: 1 })),
+    cases: Type.Array(Type.Object({ when: RuleWhenSchema, where: Type.Array(RuleConditionSchema) }, { additionalProperties: false }), { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+
 export const ModuleSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -174,6 +235,11 @@ export const ModuleSchema = Type.Object(
     ),
     /** Reference data any signed-in user may read (if permitted), with no entity scope. */
     shared: Type.Optional(Type.Boolean()),
+    /**
+     * Rows only the engine writes (AuditLog, the audit of every write): only a `.select` task
+     * exists for it (seeds/access.ts), so no caller may create, update or delete through Record.*.
+     */
+    readOnly: Type.Optional(Type.Boolean()),
     dateRules: Type.Optional(Type.Array(DateRuleSchema)),
     /**
      * States shown to this module's callers as one (seed 003 §4.2: an entity sees Recommended,
@@ -234,6 +300,8 @@ export const ModuleSchema = Type.Object(
      * call on this module also requires `where` (RE-Query: confidential queries only with
      * RE-Query.confidential). The permission is a task of its own (seeds/access.ts).
      */
+    /** Row rules by caller (roles, position, sector, parameters): applied by engine/records/row-rules.ts to every channel. Variants without their own take their base's. */
+    rowRules: Type.Optional(Type.Array(RowRuleGroupSchema, { minItems: 1 })),
     restrictUnless: Type.Optional(Type.Object({ permission: Identifier, where: Type.Array(FilterCondition, { minItems: 1 }) }, { additionalProperties: false })),
     /**
      * Rows written only by callers holding `{Module}.{permission}`: a create, update or delete of
@@ -268,3 +336,6 @@ export type NamedFilter = Static<typeof NamedFilterSchema>;
 export type EntityScope = Static<typeof EntityScopeSchema>;
 export type DateRule = Static<typeof DateRuleSchema>;
 export type ModuleDef = Static<typeof ModuleSchema>;
+export type RuleWhen = Static<typeof RuleWhenSchema>;
+export type RuleCondition = Static<typeof RuleConditionSchema>;
+export type RowRuleGroup = Static<typeof RowRuleGroupSchema>;

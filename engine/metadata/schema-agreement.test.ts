@@ -11,6 +11,7 @@ import { MODULES_DIR } from './paths.js';
 import { BASE_ALIAS, ModuleRegistry, type ResolvedField, type ResolvedModule } from './module-registry.js';
 import type { FieldType } from './module-schema.js';
 import { DEMO_PASSWORD, DEMO_USERS, runSeeds } from '../../seeds/index.js';
+import { REGISTRANTS } from '../../seeds/demo-history.js';
 
 const registry = ModuleRegistry.fromDirectory(MODULES_DIR);
 /** Variants read their base module's table, so only the base describes it. */
@@ -194,7 +195,8 @@ describe.each(dialects)('on %s', (dialect) => {
       expect(report.skipped).toBe(false);
       expect(report.counts.list).toBeGreaterThan(40);
       expect(report.counts.re).toBeGreaterThanOrEqual(24);
-      expect(report.counts.user).toBe(DEMO_USERS.length);
+      // The demo accounts, and the entities' staff who registered during the demo year.
+      expect(report.counts.user).toBe(DEMO_USERS.length + REGISTRANTS.length);
     });
 
     it('do nothing on a second run and say they were skipped', async () => {
@@ -289,7 +291,8 @@ describe.each(dialects)('on %s', (dialect) => {
 
     it('grant the four record actions of every module, all of them to the System Administrator', async () => {
       // Features add tasks of their own beyond the record actions (User.activate, Email.generate, …).
-      const recordTasks = registry.all().flatMap((m) => ['select', 'create', 'update', 'delete'].map((verb) => `${m.permissionName}.${verb}`));
+      // A read-only module (AuditLog) has its select task only: nobody writes it through Record.*.
+      const recordTasks = registry.all().flatMap((m) => (m.def.readOnly ? ['select'] : ['select', 'create', 'update', 'delete']).map((verb) => `${m.permissionName}.${verb}`));
       expect((await db('permissiontasks').whereIn('name', recordTasks).pluck('name')).sort()).toEqual(recordTasks.sort());
       const admin = await db('role_permissiontasks').where({ link_fk_role: 10 }).count({ n: '*' }).first();
       expect(Number(admin?.n)).toBe(Number((await db('permissiontasks').count({ n: '*' }).first())?.n));
@@ -330,5 +333,6 @@ describe.each(dialects)('on %s', (dialect) => {
     } finally {
       await fresh.destroy();
     }
-  });
+    // Three passes over every migration: MariaDB's DDL takes some 40 s of it on its own.
+  }, 240_000);
 });

@@ -4,11 +4,11 @@
 // keeps them in this form.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ChartData, SCREEN_SCHEMAS, type ScreenModule } from './screen-schemas.js';
+import { PROJECT_ROOT } from './paths.js';
 
-export const SCREENS_DIR = fileURLToPath(new URL('../../metadata/screens/', import.meta.url));
+export const SCREENS_DIR = join(PROJECT_ROOT, 'metadata', 'screens') + '/';
 export const SCREEN_MODULES = Object.keys(SCREEN_SCHEMAS) as ScreenModule[];
 
 export interface ScreenRecord {

@@ -16,14 +16,20 @@ export const SCREEN_TABLES: Record<ScreenModule, { table: string; owner: 'module
   WebForms: { table: 'webforms', owner: 'module' },
 };
 
-export function isScreenModule(name: string): name is ScreenModule {
-  return (SCREEN_MODULES as string[]).includes(name);
+/** Kinds whose every save keeps a version here: the screens and the report designer's WebReport. */
+export type VersionedModule = ScreenModule | 'WebReport';
+
+export function isScreenModule(name: string): name is VersionedModule {
+  return (SCREEN_MODULES as string[]).includes(name) || name === 'WebReport';
 }
 
 export interface ScreenDefinition {
   name: string;
   module?: string | null;
   weblist?: number | null;
+  /** WebReport: its title and HTML template. */
+  title?: string | null;
+  template?: string | null;
   properties: unknown;
 }
 
@@ -38,15 +44,36 @@ export function definitionOf(kind: ScreenModule, row: Record<string, unknown>): 
   return out;
 }
 
-export async function keepScreenVersion(db: Db, kind: ScreenModule, recordId: number, version: number, action: 'create' | 'update' | 'delete', who: number | null): Promise<void> {
+/** A stored WebReport row as the definition kept in versions. */
+export function reportDefinitionOf(row: Record<string, unknown>): ScreenDefinition {
+  const raw = row.properties;
+  return {
+    name: String(row.name ?? ''),
+    module: (row.module as string | null) ?? null,
+    title: (row.title as string | null) ?? null,
+    template: (row.template as string | null) ?? null,
+    properties: typeof raw === 'string' ? JSON.parse(raw) : (raw ?? null),
+  };
+}
+
+async function storedDefinition(db: Db, kind: VersionedModule, recordId: number): Promise<ScreenDefinition | undefined> {
+  if (kind === 'WebReport') {
+    const row = await db('webreport').where({ id: recordId }).first('name', 'module', 'title', 'template', 'properties');
+    return row ? reportDefinitionOf(row) : undefined;
+  }
   const { table, owner } = SCREEN_TABLES[kind];
-  const row = action === 'delete' ? undefined : await db(table).where({ id: recordId }).first('name', owner, 'properties');
+  const row = await db(table).where({ id: recordId }).first('name', owner, 'properties');
+  return row ? definitionOf(kind, row) : undefined;
+}
+
+export async function keepScreenVersion(db: Db, kind: VersionedModule, recordId: number, version: number, action: 'create' | 'update' | 'delete', who: number | null): Promise<void> {
+  const definition = action === 'delete' ? undefined : await storedDefinition(db, kind, recordId);
   await db('screen_version').insert({
     module: kind,
     record_id: recordId,
     version,
     action,
-    definition: row ? JSON.stringify(definitionOf(kind, row)) : null,
+    definition: definition ? JSON.stringify(definition) : null,
     createby: who,
     createon: sqlDateTime(),
   });
@@ -62,7 +89,7 @@ export interface ScreenVersionRow {
   definition: ScreenDefinition | null;
 }
 
-export async function screenVersions(db: Db, kind: ScreenModule, recordId: number): Promise<ScreenVersionRow[]> {
+export async function screenVersions(db: Db, kind: VersionedModule, recordId: number): Promise<ScreenVersionRow[]> {
   const rows = await db({ v: 'screen_version' })
     .leftJoin({ u: 'user' }, 'u.id', 'v.createby')
     .where({ 'v.module': kind, 'v.record_id': recordId })

@@ -191,6 +191,8 @@ export const FieldRule = Type.Union([
   Type.Object({ rule: Type.Literal('differentByFieldName'), fields: Type.Array(FieldName, { minItems: 1 }) }, { additionalProperties: false }),
   Type.Object({ rule: Type.Literal('beforeDate'), field: FieldName }, { additionalProperties: false }),
   Type.Object({ rule: Type.Literal('afterDate'), field: FieldName }, { additionalProperties: false }),
+  /** On or after the other date field (seed 001 §5.2: an end not before its start; the same day allowed). */
+  Type.Object({ rule: Type.Literal('notBeforeDate'), field: FieldName }, { additionalProperties: false }),
   /** Seed 000 §5: sectors 1 and 2, designation 1379 needs the value 312. */
   Type.Object({ rule: Type.Literal('allowchairman'), designation: FieldName, sector: Type.Optional(FieldName) }, { additionalProperties: false }),
 ]);
@@ -231,6 +233,8 @@ export const FormField = Type.Object(
           /** Grid columns out of 12 (default 6). */
           width: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
           tooltip: Type.Optional(Type.String({ maxLength: 500 })),
+          /** Regulator staff only: an entity user's form leaves the field out (neither read nor sent). */
+          staffOnly: Type.Optional(Type.Boolean()),
         },
         { additionalProperties: false },
       ),

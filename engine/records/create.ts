@@ -8,7 +8,8 @@ import { bumpVersions } from '../db/change-versions.js';
 import { BASE_ALIAS, linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
 import type { EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
-import { accessModule } from './module-access.js';
+import { accessModule, hasRowLimit } from './module-access.js';
+import { assertWithinRules } from './row-rules.js';
 import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, sanitizeHtmlFields, translateConstraintError, type Row } from './write-values.js';
 import { recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordset } from './record-read.js';
@@ -51,7 +52,7 @@ function stampScope(module: ResolvedModule, given: Map<string, unknown>, scopeRe
 
 /** A row of a `parent`-scoped module (a thread's attachment) may be added only under a parent the caller may see. */
 async function parentInScope(ctx: ActionContext, module: ResolvedModule, given: Map<string, unknown>, scopeRe: number | null | undefined): Promise<void> {
-  if (scopeRe === undefined || !module.scopeParent) return;
+  if (!module.scopeParent || (scopeRe === undefined && !hasRowLimit(module.scopeParent.module))) return;
   const field = [...module.fields.values()].find((f) => f.alias === 't' && f.column === module.scopeParent!.column)!;
   const id = Number(given.get(field.name));
   if (!Number.isInteger(id) || id < 1) throw errors.validation({ [field.name]: 'is required' });
@@ -142,12 +143,14 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
     Object.assign(row, { updatectr: 1, createon: sqlDateTime(), createby: who, updateon: sqlDateTime(), updateby: who });
   }
   const id = await insertRow(ctx, module, row);
+  // A new row the caller's row rules would hide (a help desk category they may not see) is refused.
+  await assertWithinRules(ctx.db, module, id, ctx.caller, (n) => ctx.services.modules.get(n));
   await addLink(id);
   await reply?.apply();
   if (state !== null && module.fields.has('state')) await recordStateChange(ctx.db, module, id, null, state, who, null);
   await hooks?.afterWrite?.(ctx, module, id, null, row);
   await recountFor(ctx.db, ctx.services.modules, module.table, [row]);
-  await recordAudit(ctx.db, module, id, 1, 'create', [...new Set([...given.keys(), ...Object.keys(engineValues), ...hookFields])], who);
+  await recordAudit(ctx.db, module, id, 1, 'create', [...new Set([...given.keys(), ...Object.keys(engineValues), ...hookFields])], who, { after: { ...row, [module.idField]: id } });
   const read = args.read ?? [module.idField, module.ctrField];
   return [await readRecordset(ctx, module, scopeRe, id, read)];
 }

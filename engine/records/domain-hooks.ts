@@ -7,6 +7,13 @@ import type { ActionContext } from '../actions/context.js';
 import type { Row } from './write-values.js';
 import { extensionHooks, extensionProofHooks } from '../requests/extension-rules.js';
 import { formResubmissionHooks, resubmissionHooks, resubmissionProofHooks } from '../requests/resubmission-writes.js';
+import { staffClassHooks } from '../profile/staff-class.js';
+import { parameterHooks } from '../parameters/parameter-rules.js';
+import { RECORDS_B_HOOKS } from '../re-records/re-records-b-rules.js';
+import { RECORDS_A_HOOKS } from '../re-records/records-a-rules.js';
+import { reHooks, reLinkHooks } from '../re/re-write-hooks.js';
+import { queryLinkHooks } from './query-link-rules.js';
+import { excelImportHooks } from '../jobs/form-import/import-type-hooks.js';
 
 export interface WriteHooks {
   /**
@@ -24,6 +31,19 @@ const HOOKS: Record<string, WriteHooks> = {
   resubmission: resubmissionHooks,
   resubmission_reference: resubmissionProofHooks,
   form: formResubmissionHooks,
+  staffclass: staffClassHooks,
+  // Business and system parameters: required fields and date values (docs/audit-log.md, Parameters).
+  parameters: parameterHooks,
+  // The entity record types B (docs/re-records.md).
+  ...RECORDS_B_HOOKS,
+  // An entity's record types, first half (docs/re-records.md, Record types A).
+  ...RECORDS_A_HOOKS,
+  re: reHooks,
+  re_re: reLinkHooks,
+  // A query's entity, submission and form belong together (seed 002 §3).
+  query: queryLinkHooks,
+  // An Excel import's Form Type is one the caller may import (docs/excel.md).
+  excelimport: excelImportHooks,
 };
 
 export function writeHooksOf(module: ResolvedModule): WriteHooks | undefined {

@@ -6,6 +6,7 @@ import { BASE_ALIAS, type ResolvedModule } from '../metadata/module-registry.js'
 import { isReUser, type ActionContext } from '../actions/context.js';
 import { sqlDate, sqlDateTime } from '../db/clock.js';
 import { applyWhere, conditionsKey, normaliseWhere, type NormalCondition } from './where-compiler.js';
+import { applyRowLimit, rowLimitOf } from './row-rules.js';
 
 export type Verb = 'select' | 'create' | 'update' | 'delete';
 
@@ -31,6 +32,8 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
   if (!caller || !caller.permissions.has(permission)) throw errors.noPermission(permission);
   module = restrictedFor(caller.permissions, module);
   if (isReUser(caller)) module = withoutStaffOnly(module);
+  // The regulator's row rules (row-rules.ts): the caller's own copy of the module carries them.
+  module = withRowLimit(caller, (n) => ctx.services.modules.get(n), module);
   // One's own record (My-User): every caller, whatever their kind, reaches only that row.
   if (module.entityScope && 'self' in module.entityScope) return { module, scopeRe: caller.userId };
   let scopeRe: number | null | undefined;
@@ -41,6 +44,40 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
     else if (!module.shared || verb !== 'select') throw errors.noPermission(permission);
   }
   return { module, scopeRe };
+}
+
+const withLimits = new WeakMap<ResolvedModule, Map<string, ResolvedModule>>();
+
+/**
+ * The module with the caller's row limit (ResolvedModule.rowLimit), and a parent-scoped module
+ * (an attachment, a thread's message) with its parent's: one copy per distinct limit, so the
+ * statement caches see one module object per set of conditions.
+ */
+function withRowLimit(caller: NonNullable<ActionContext['caller']>, modules: (name: string) => ResolvedModule | undefined, module: ResolvedModule): ResolvedModule {
+  const limit = rowLimitOf(module, caller, modules);
+  const parent = module.scopeParent ? withRowLimit(caller, modules, module.scopeParent.module) : undefined;
+  if (!limit && (!parent || parent === module.scopeParent!.module)) return module;
+  const key = `${limit?.key ?? ''}#${parent ? rowRulesKey(parent) : ''}`;
+  let byKey = withLimits.get(module);
+  if (!byKey) withLimits.set(module, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) {
+    out = { ...module, rowLimit: limit ?? undefined, scopeParent: parent ? { ...module.scopeParent!, module: parent } : module.scopeParent };
+    if (byKey.size > 1000) byKey.clear();
+    byKey.set(key, out);
+  }
+  return out;
+}
+
+/** What of the caller's row rules decides a module's rows (its own and its parents'): part of statement shapes and count keys. */
+export function rowRulesKey(module: ResolvedModule): string {
+  const own = module.rowLimit?.key ?? '';
+  return module.scopeParent ? `${own}<${rowRulesKey(module.scopeParent.module)}` : own;
+}
+
+/** Whether a row limit applies to the module or a parent it is scoped through. */
+export function hasRowLimit(module: ResolvedModule): boolean {
+  return Boolean(module.rowLimit) || (module.scopeParent ? hasRowLimit(module.scopeParent.module) : false);
 }
 
 const forReUsers = new WeakMap<ResolvedModule, ResolvedModule>();
@@ -117,6 +154,7 @@ export function scopeKey(module: ResolvedModule): string {
 
 /** Adds the tables `applyScope` reads (kept beside it, so the two agree): a `via`'s link rows (and the entity row it takes a column of), a parent's chain. */
 export function scopeTables(module: ResolvedModule, tables: Set<string>): void {
+  for (const t of module.rowLimit?.tables ?? []) tables.add(t);
   const scope = module.entityScope;
   if (scope && 'via' in scope) {
     tables.add(scope.via.table);
@@ -130,7 +168,18 @@ export function scopeTables(module: ResolvedModule, tables: Set<string>): void {
 
 /** Limits a query on `module` (its table aliased `alias`, default `t`) to rows of entity `re`. */
 export function applyScope(db: Knex | Knex.Transaction, qb: Knex.QueryBuilder, module: ResolvedModule, re: number | null | undefined, alias: string = BASE_ALIAS): void {
-  if (re === undefined) return;
+  if (module.rowLimit) applyRowLimit(db, qb, module, module.rowLimit, alias);
+  if (re === undefined) {
+    // Staff: no entity limit, but a parent's row rules still decide which children they reach.
+    if (module.scopeParent && hasRowLimit(module.scopeParent.module)) {
+      const { column, module: parent } = module.scopeParent;
+      const p = `${alias}_p`;
+      const sub = db({ [p]: parent.table }).select(db.raw('1')).where(`${p}.${parent.idField}`, db.ref(`${alias}.${column}`));
+      applyScope(db, sub, parent, undefined, p);
+      qb.whereExists(sub);
+    }
+    return;
+  }
   const scope = module.entityScope;
   if (re === null || !scope) {
     qb.whereRaw('1 = 0');

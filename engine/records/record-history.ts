@@ -7,6 +7,7 @@ import { bumpVersions } from '../db/change-versions.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
 import { publishTemplateVersion, TEMPLATE_TABLE } from '../filing/template-versions.js';
+import { auditJson, auditedFieldsOf } from './audit-values.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -30,6 +31,12 @@ export async function recordStateChange(
   });
 }
 
+/** The stored row (column → value) before and after a write, as far as the writer knows it. */
+export interface AuditValues {
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
 export async function recordAudit(
   db: Db,
   module: ResolvedModule,
@@ -38,17 +45,29 @@ export async function recordAudit(
   action: 'create' | 'update' | 'delete',
   changed: string[],
   who: number | null,
+  values: AuditValues = {},
 ): Promise<void> {
+  const now = sqlDateTime();
+  // A delete names no changed fields (E_CONCURRENT reads them); its "before" is the whole row.
+  // A create shows the whole new row (defaults and stamps included).
+  const shown = action === 'delete' ? auditedFieldsOf(module, values.before) : action === 'create' ? [...new Set([...changed, ...auditedFieldsOf(module, values.after)])] : changed;
   await db('record_audit').insert({
     module: module.table,
     record_id: recordId,
     version,
     action,
     fields: JSON.stringify(changed),
+    before_values: auditJson(module, shown, values.before),
+    after_values: auditJson(module, shown, values.after),
     createby: who,
-    createon: sqlDateTime(),
+    createon: now,
+    updatectr: 1,
+    updateon: now,
+    updateby: who,
   });
-  // Every write is audited, so this is the one place that tells caches the table moved.
+  // Every write is audited, so this is the one place that tells caches the table moved. The
+  // audit table itself is not bumped (one row every write would queue on): a count of the audit
+  // log is keyed by every module table's version instead (count-cache.ts).
   await bumpVersions(db, [module.table]);
   if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
   if (module.table === TEMPLATE_TABLE && action !== 'delete') await publishTemplateVersion(db, recordId, changed, who);

@@ -3,7 +3,7 @@ import { errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { RecordsetValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
-import { applyScope } from './module-access.js';
+import { applyScope, hasRowLimit } from './module-access.js';
 import { planSelect } from './select-query.js';
 import { toRecordset } from './recordset.js';
 import { toCell } from './value-codec.js';
@@ -50,7 +50,7 @@ export async function loadForWrite(
   applyScope(ctx.db, qb, module, scopeRe);
   const row = (await qb) as Record<string, unknown> | undefined;
   if (row) return row;
-  if (scopeRe !== undefined) {
+  if (scopeRe !== undefined || hasRowLimit(module)) {
     const exists = await ctx.db(module.table).where(module.idField, id).first(module.idField);
     if (exists) throw errors.noPermission(`${module.permissionName} #${id}`);
   }

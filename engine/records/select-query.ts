@@ -8,7 +8,7 @@ import { applyWhere, normaliseWhere, whereFields, type NormalCondition } from '.
 import { mapValues, shapeOf } from './condition-values.js';
 import { sentinel } from '../db/compiled-statement.js';
 import { applyOrder, parseOrder } from './order-parser.js';
-import { applyScope, scopeKey } from './module-access.js';
+import { applyScope, rowRulesKey, scopeKey } from './module-access.js';
 
 type Db = Knex | Knex.Transaction;
 /** Alias of the page-of-keys subquery of deep pages. */
@@ -120,10 +120,11 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     return qb;
   };
   // The scope's time-bound conditions (scopeKey) are compiled in, so they are part of the shape.
-  const scopeShape = scopeRe === undefined ? '*' : scopeRe === null ? 'none' : `re${scopeKey(module)}`;
+  // So are the caller's row rules (row-rules.ts): users with other roles, positions or sectors get other shapes and counts.
+  const scopeShape = `${scopeRe === undefined ? '*' : scopeRe === null ? 'none' : `re${scopeKey(module)}`}${module.rowLimit || module.scopeParent ? `~${rowRulesKey(module)}` : ''}`;
   // The conditions' shape and their values determine them (cheaper than serialising them twice).
   const conditionShape = shapeOf(conditions);
-  const countKey = `${module.name}|${scopeRe === undefined ? '*' : `${scopeRe}${scopeShape}`}|${conditionShape}|${JSON.stringify(conditionValues)}`;
+  const countKey = `${module.name}|${scopeRe === undefined ? scopeShape : `${scopeRe}${scopeShape}`}|${conditionShape}|${JSON.stringify(conditionValues)}`;
   const rowsShape = `${module.name}|${scopeShape}|${conditionShape}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${deep ? 'deep' : 'first'}`;
   return {
     fields,

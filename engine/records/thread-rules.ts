@@ -134,7 +134,7 @@ export async function prepareReply(ctx: ActionContext, module: ResolvedModule, g
       await ctx.db(parent.table).where(parent.idField, parentId).update(set);
       if (to !== state) await recordStateChange(ctx.db, parent, parentId, state, to, caller.userId, `reply in ${module.name}`);
       const changed = Object.keys(set).filter((c) => !['updatectr', 'updateon', 'updateby'].includes(c) && (c !== 'state' || to !== state));
-      await recordAudit(ctx.db, parent, parentId, Number(thread.updatectr) + 1, 'update', changed, caller.userId);
+      await recordAudit(ctx.db, parent, parentId, Number(thread.updatectr) + 1, 'update', changed, caller.userId, { before: thread, after: { ...thread, ...set } });
     },
   };
 }

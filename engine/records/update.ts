@@ -8,6 +8,7 @@ import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
+import { assertWithinRules } from './row-rules.js';
 import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, sanitizeHtmlFields, translateConstraintError } from './write-values.js';
 import { fieldsChangedSince, recordAudit, recordStateChange } from './record-history.js';
 import { loadForWrite, readRecordObject, readRecordset } from './record-read.js';
@@ -48,7 +49,7 @@ async function concurrent(ctx: ActionContext, module: ResolvedModule, scopeRe: n
 }
 
 /** Whether a value about to be written differs from the stored one, compared as wire values. */
-function differs(field: ResolvedField, stored: unknown, next: unknown): boolean {
+export function differs(field: ResolvedField, stored: unknown, next: unknown): boolean {
   if (field.type === 'decimal' && stored != null && next != null) return Number(stored) !== Number(next);
   return toCell(stored, field.type, field.def.scale) !== toCell(next, field.type, field.def.scale);
 }
@@ -135,12 +136,14 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
     translateConstraintError(e, module);
   }
   if (affected !== 1) await concurrent(ctx, module, scopeRe, id, ctr);
+  // The row must stay within the caller's row rules (a category moved out of sight is refused).
+  await assertWithinRules(ctx.db, module, id, ctx.caller, (n) => ctx.services.modules.get(n));
   if (stateChange) await recordStateChange(ctx.db, module, id, stored.state === null ? null : Number(stored.state), Number(row.state), who, args.reason ?? null);
   // A form's sign-off, submission and review moves carry their own rules and stamps (docs/filing.md).
   if (stateChange && isFormTable(module)) await afterFormStateChange(ctx, id, stored.state === null ? null : Number(stored.state), Number(row.state), args.reason);
   await hooks?.afterWrite?.(ctx, module, id, stored, row);
   if (countsMayChange(ctx.services.modules, module.table, stored, row)) await recountFor(ctx.db, ctx.services.modules, module.table, [stored, { ...stored, ...row }]);
-  await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who);
+  await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who, { before: stored, after: { ...stored, ...set } });
   return [await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField])];
 }
 
@@ -169,6 +172,6 @@ export async function deleteRecord(ctx: ActionContext, args: DeleteArgs): Promis
   }
   if (affected !== 1) await concurrent(ctx, module, scopeRe, id, ctr);
   await recountFor(ctx.db, ctx.services.modules, module.table, [stored]);
-  await recordAudit(ctx.db, module, id, ctr + 1, 'delete', [], ctx.caller?.userId ?? null);
+  await recordAudit(ctx.db, module, id, ctr + 1, 'delete', [], ctx.caller?.userId ?? null, { before: stored });
   return [text('1')];
 }

@@ -121,6 +121,7 @@ export function fromInput(v: unknown, field: ResolvedField): unknown {
       const [whole, frac = ''] = s.replace('-', '').split('.');
       const precision = def.length ?? 18;
       const scale = def.scale ?? 2;
+      if (frac.length > scale && def.round) return fromInput(roundDecimal(s, scale), field);
       if (frac.length > scale) throw new ValueError(`must have at most ${scale} decimal places`);
       if (whole.replace(/^0+/, '').length > precision - scale) throw new ValueError('is too large');
       return s;
@@ -151,6 +152,24 @@ export function fromInput(v: unknown, field: ResolvedField): unknown {
       return JSON.stringify(v);
     }
   }
+}
+
+/** `s` (a plain decimal) rounded half away from zero to `scale` places, by its digits (no binary floating point). */
+export function roundDecimal(s: string, scale: number): string {
+  const negative = s.startsWith('-');
+  const [whole, frac = ''] = s.replace('-', '').split('.');
+  if (frac.length <= scale) return s;
+  let digits = (whole + frac.slice(0, scale)).split('').map(Number);
+  if (Number(frac[scale]) >= 5) {
+    let i = digits.length - 1;
+    while (i >= 0 && digits[i] === 9) digits[i--] = 0;
+    if (i < 0) digits = [1, ...digits];
+    else digits[i] += 1;
+  }
+  const text = digits.join('');
+  const w = text.slice(0, text.length - scale) || '0';
+  const out = scale ? `${w}.${text.slice(text.length - scale)}` : w;
+  return negative && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
 /** Checks `options` after conversion; numbers and their strings are the same option. */

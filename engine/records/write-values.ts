@@ -11,6 +11,7 @@ import type { ActionContext } from '../actions/context.js';
 import { sqlDate } from '../db/clock.js';
 import { BASE_ALIAS } from '../metadata/module-registry.js';
 import { sanitizeRichText } from '../html/sanitize-rich-text.js';
+import { reportProblems } from '../reports/report-definition.js';
 
 export type Row = Record<string, unknown>;
 
@@ -155,6 +156,21 @@ export async function checkScreenReferences(ctx: ActionContext, module: Resolved
   if (module.name === 'DashboardChart' && typeof row.data === 'string') {
     const [problem] = chartReferenceProblems(ctx.services.modules, JSON.parse(row.data) as ChartData);
     if (problem) throw errors.validation({ data: problem });
+  }
+  if (module.name === 'WebReport') {
+    // A report is checked whole (its template names the fields of its field list, of its module).
+    const merged = { ...stored, ...row };
+    let properties: unknown = merged.properties;
+    if (typeof properties === 'string') {
+      try {
+        properties = JSON.parse(properties);
+      } catch {
+        throw errors.validation({ properties: 'is not JSON' });
+      }
+    }
+    const problems = reportProblems(ctx.services.modules, { ...merged, properties });
+    if (Object.keys(problems).length) throw errors.validation(problems);
+    return;
   }
   if (!(SCREEN_MODULES as string[]).includes(module.name) || typeof row.properties !== 'string') return;
   const own = (row.module ?? stored.module ?? null) as string | null;

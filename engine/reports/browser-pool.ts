@@ -21,7 +21,18 @@ export interface BrowserPoolOptions {
 export interface PrintOptions {
   paper: 'A4' | 'Letter';
   landscape: boolean;
+  /** Also a PNG picture of the printed page (the report designer's inline preview). */
+  image?: boolean;
 }
+
+export interface Printed {
+  pdf: Uint8Array;
+  png?: Uint8Array;
+}
+
+/** Paper widths in CSS pixels (96 per inch), less the side margins, for the preview picture. */
+const PAPER_WIDTH_PX = { A4: 794, Letter: 816 } as const;
+const PAPER_HEIGHT_PX = { A4: 1123, Letter: 1056 } as const;
 
 /** Waiting prints beyond this many per page are refused (E_RATELIMIT) rather than queued for minutes. */
 const QUEUE_PER_PAGE = 20;
@@ -51,6 +62,11 @@ export class BrowserPool {
   constructor(private readonly opts: BrowserPoolOptions) {}
 
   async print(html: string, options: PrintOptions): Promise<Uint8Array> {
+    return (await this.printed(html, options)).pdf;
+  }
+
+  /** The PDF and, with `options.image`, a picture of the same page. */
+  async printed(html: string, options: PrintOptions): Promise<Printed> {
     if (this.closed) throw new AppError('E_FAIL', 'The engine is stopping');
     const deadline = Date.now() + this.opts.timeoutMs;
     await this.acquire(deadline);
@@ -72,13 +88,20 @@ export class BrowserPool {
     }
   }
 
-  private async printOn(browser: Browser, html: string, options: PrintOptions, deadline: number): Promise<Uint8Array> {
+  private async printOn(browser: Browser, html: string, options: PrintOptions, deadline: number): Promise<Printed> {
     let page: Page | undefined;
     try {
       page = await this.before(deadline, browser.newPage());
       await this.before(deadline, this.lockDown(page));
       await this.before(deadline, page.setContent(html, { waitUntil: 'load', timeout: this.left(deadline) }));
-      return await this.before(deadline, page.pdf({ format: options.paper, landscape: options.landscape, printBackground: true, margin: { top: '15mm', bottom: '15mm', left: '12mm', right: '12mm' }, timeout: this.left(deadline) }));
+      const pdf = await this.before(deadline, page.pdf({ format: options.paper, landscape: options.landscape, printBackground: true, margin: { top: '15mm', bottom: '15mm', left: '12mm', right: '12mm' }, timeout: this.left(deadline) }));
+      if (!options.image) return { pdf };
+      // The picture is of the same page laid out for print, at the paper's width (less 12 mm margins).
+      const [w, h] = options.landscape ? [PAPER_HEIGHT_PX[options.paper], PAPER_WIDTH_PX[options.paper]] : [PAPER_WIDTH_PX[options.paper], PAPER_HEIGHT_PX[options.paper]];
+      await this.before(deadline, page.emulateMediaType('print'));
+      await this.before(deadline, page.setViewport({ width: w - 91, height: h }));
+      const png = await this.before(deadline, page.screenshot({ type: 'png', fullPage: true }));
+      return { pdf, png };
     } finally {
       if (page && browser.connected) await this.closePage(page);
     }

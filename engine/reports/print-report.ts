@@ -7,16 +7,23 @@ import { errors } from '../errors/catalogue.js';
 import { accessModule } from '../records/module-access.js';
 import { planSelect } from '../records/select-query.js';
 import { toCell } from '../records/value-codec.js';
-import type { BrowserPool } from './browser-pool.js';
+import type { BrowserPool, PrintOptions, Printed } from './browser-pool.js';
 import { displayText } from './display.js';
-import type { ReportCatalogue, ReportDef } from './report-catalogue.js';
+import type { ReportDef } from './report-definition.js';
+import type { ReportStore } from './report-store.js';
+import type { Condition } from './where-param.js';
 import { renderTemplate } from './template.js';
 import { parseWhereParam } from './where-param.js';
 import { sqlDateTime } from '../db/clock.js';
 import { PRINT_VALUE_PROVIDERS } from './print-value-providers.js';
 
+/** Prints HTML: the engine's BrowserPool.printed. */
+export type PrintHtml = (html: string, options: PrintOptions) => Promise<Printed>;
+
 export interface PrintedReport {
   pdf: Uint8Array;
+  /** A picture of the page, when asked for (the designer's preview). */
+  png?: Uint8Array;
   /** `{report}-{id}.pdf`. */
   filename: string;
 }
@@ -54,10 +61,18 @@ function printValues(report: ReportDef, ctx: ActionContext): Record<string, stri
   return { $title: report.title, $printedAt: displayText(now, 'datetime'), $printedBy: ctx.caller?.name ?? '' };
 }
 
-export async function printReport(ctx: ActionContext, reports: ReportCatalogue, pool: BrowserPool, name: string, query: Record<string, unknown>): Promise<PrintedReport> {
-  const report = reports.get(name);
+export async function printReport(ctx: ActionContext, reports: ReportStore, pool: BrowserPool, name: string, query: Record<string, unknown>): Promise<PrintedReport> {
+  const report = await reports.get(ctx.db, name);
   if (!report) throw errors.notFound(`Report ${name}`);
   const conditions = parseWhereParam(readInvocation(name, query));
+  return printRecord(ctx, report, (html, options) => pool.printed(html, options), conditions, query);
+}
+
+/**
+ * Prints the first record `conditions` match with `report`, read as the caller (the report path
+ * of /out and the designer's preview alike).
+ */
+export async function printRecord(ctx: ActionContext, report: ReportDef, print: PrintHtml, conditions: Condition[], query: Record<string, unknown>, image = false): Promise<PrintedReport> {
   const { module, scopeRe } = accessModule(ctx, report.module, 'select');
   const fields = report.fields.includes(module.idField) ? report.fields : [module.idField, ...report.fields];
   const plan = planSelect(ctx.db, module, scopeRe, { fields, where: conditions, limit: 1, offset: 0 });
@@ -66,6 +81,6 @@ export async function printReport(ctx: ActionContext, reports: ReportCatalogue, 
   const values = printValues(report, ctx);
   for (const f of plan.fields) values[f.name] = displayText(toCell(row[f.name], f.type, f.def.scale), f.type);
   if (report.values) Object.assign(values, await PRINT_VALUE_PROVIDERS[report.values].compute(ctx, row, query));
-  const pdf = await pool.print(renderTemplate(report.template, values), { paper: report.paper, landscape: report.landscape });
-  return { pdf, filename: `${report.name}-${values[module.idField]}.pdf` };
+  const printed = await print(renderTemplate(report.template, values), { paper: report.paper, landscape: report.landscape, image });
+  return { ...printed, filename: `${report.name}-${values[module.idField]}.pdf` };
 }

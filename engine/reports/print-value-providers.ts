@@ -5,6 +5,7 @@
 // data (engine/peoi/show-cause-letter.ts).
 import type { ActionContext } from '../actions/context.js';
 import { LETTER_VALUE_NAMES, letterValues } from '../peoi/show-cause-letter.js';
+import { staffGrandTotal } from '../profile/staff-class.js';
 
 export interface PrintValueProvider {
   names: string[];
@@ -15,4 +16,6 @@ export interface PrintValueProvider {
 
 export const PRINT_VALUE_PROVIDERS: Record<string, PrintValueProvider> = {
   showCauseLetter: { names: LETTER_VALUE_NAMES, needs: ['re', 'refletter'], compute: (ctx, record, query) => letterValues(ctx.db, record, query) },
+  // The MIDA table's bottom-right cell: every Malaysian and foreign staff member (docs/re-profile.md).
+  midaTotals: { names: ['$grandTotal'], needs: ['my_total', 'fo_total'], compute: async (_ctx, record) => ({ $grandTotal: String(staffGrandTotal(record)) }) },
 };

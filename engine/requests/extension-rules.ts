@@ -191,14 +191,9 @@ async function extendBatch(ctx: ActionContext, batchId: number, day: string): Pr
   const batch = await ctx.db('formbatch').where({ id: batchId }).forUpdate().first('id', 'duedate', 'originalduedate', 'updatectr');
   const who = ctx.caller?.userId ?? null;
   const version = Number(batch.updatectr) + 1;
-  await ctx.db('formbatch').where({ id: batchId }).update({
-    originalduedate: dayOf(batch.originalduedate) ?? dayOf(batch.duedate),
-    duedate: day,
-    updatectr: version,
-    updateon: sqlDateTime(),
-    updateby: who,
-  });
-  await recordAudit(ctx.db, ctx.services.modules.get('FormBatch')!, batchId, version, 'update', ['duedate', 'originalduedate'], who);
+  const after = { originalduedate: dayOf(batch.originalduedate) ?? dayOf(batch.duedate), duedate: day };
+  await ctx.db('formbatch').where({ id: batchId }).update({ ...after, updatectr: version, updateon: sqlDateTime(), updateby: who });
+  await recordAudit(ctx.db, ctx.services.modules.get('FormBatch')!, batchId, version, 'update', ['duedate', 'originalduedate'], who, { before: batch, after });
 }
 
 async function afterWrite(ctx: ActionContext, _module: ResolvedModule, id: number, stored: Row | null, row: Row): Promise<void> {

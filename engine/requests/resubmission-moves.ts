@@ -7,7 +7,7 @@ import { sqlDate, sqlDateTime } from '../db/clock.js';
 import type { ActionContext } from '../actions/context.js';
 import { MAIL_TYPES } from '../mail/mail-types.js';
 import { EFFECTIVE_AFTER_DAYS, PAYMENT_BY_REFERENCE, PAYMENT_PROOF, PAYMENT_TYPE_GROUP, RESUBMISSION_MESSAGES as M, RESUBMISSION_REASON_GROUP, RESUBMISSION_STATE as S } from './resubmission-states.js';
-import { staffHolding } from '../mail/staff-recipients.js';
+import { staffHoldingWhoRead, type NoticeRow } from '../mail/staff-visibility.js';
 import { entityRecipients, mailAll } from './resubmission-mail.js';
 
 type Row = Record<string, unknown>;
@@ -87,8 +87,11 @@ export async function stampsOfMove(ctx: ActionContext, id: number, from: number 
 export async function mailOfMove(ctx: ActionContext, id: number, to: number, record: Row): Promise<void> {
   const initiator = record.initiateby === null || record.initiateby === undefined ? null : Number(record.initiateby);
   const entity = () => entityRecipients(ctx.db, Number(record.re), initiator);
-  if (to === S.pendingRecommendation) await mailAll(ctx.db, MAIL_TYPES.PENDING_RECOMMENDATION, await staffHolding(ctx.db, 'Resubmission.action.recommend'), { id });
-  else if (to === S.recommended || to === S.recommendToReject) await mailAll(ctx.db, MAIL_TYPES.RECOMMENDED, await staffHolding(ctx.db, 'Resubmission.action.approve'), { id });
+  // Staff are mailed only about a request, its entity and query their row rules let them read.
+  const about: NoticeRow[] = [{ module: 'Resubmission', id }, { module: 'RE', id: Number(record.re), related: true }];
+  if (record.query !== null && record.query !== undefined) about.push({ module: 'Query', id: Number(record.query), related: true });
+  if (to === S.pendingRecommendation) await mailAll(ctx.db, MAIL_TYPES.PENDING_RECOMMENDATION, await staffHoldingWhoRead(ctx, 'Resubmission.action.recommend', about), { id });
+  else if (to === S.recommended || to === S.recommendToReject) await mailAll(ctx.db, MAIL_TYPES.RECOMMENDED, await staffHoldingWhoRead(ctx, 'Resubmission.action.approve', about), { id });
   else if (to === S.approved) await mailAll(ctx.db, MAIL_TYPES.APPROVED, await entity(), { id });
   else if (to === S.amendment) {
     const by = record.admendreqby === null || record.admendreqby === undefined ? null : await ctx.db('user').where({ id: Number(record.admendreqby) }).first('name');

@@ -6,10 +6,11 @@
 // reopened forms are all submitted again is done (`resubmittedon`, the overdue view).
 import type { Knex } from 'knex';
 import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
-import { VersionSnapshot } from '../db/change-versions.js';
-import { bumpVersions } from '../db/change-versions.js';
+import { engineContext } from '../actions/engine-context.js';
+import { startRecurring } from '../server/recurring.js';
 import { sqlDate, sqlDateTime } from '../db/clock.js';
 import { updateRecord } from '../records/update.js';
+import { recordAudit } from '../records/record-history.js';
 import { FORM_DONE_STATES, RESUBMISSION_STATE as S, RESUBMITTABLE_FORM_STATE } from './resubmission-states.js';
 
 type Db = Knex | Knex.Transaction;
@@ -40,25 +41,12 @@ async function approverCaller(db: Db, userId: number | null): Promise<Caller> {
   };
 }
 
-function contextFor(services: EngineServices, db: Knex.Transaction, caller: Caller): ActionContext {
-  return {
-    services,
-    db,
-    caller,
-    requestId: 'resubmission-reopen',
-    log: services.log,
-    effects: {},
-    versions: new VersionSnapshot(services.db),
-    call: () => Promise.reject(new Error('The reopening cannot call actions')),
-  };
-}
-
 /** Reopens the forms of one approved request now; answers how many forms moved. */
 async function reopenRequest(services: EngineServices, id: number): Promise<number> {
   return services.db.transaction(async (trx) => {
     const request = await trx('resubmission').where({ id, state: S.approved }).whereNull('reopenedon').forUpdate().first('id', 'actionby', 'updatectr');
     if (!request) return 0;
-    const ctx = contextFor(services, trx, await approverCaller(trx, request.actionby === null ? null : Number(request.actionby)));
+    const ctx = engineContext(services, trx, await approverCaller(trx, request.actionby === null ? null : Number(request.actionby)), 'resubmission-reopen');
     const forms = await trx({ rf: 'resubmissionform' }).join({ f: 'form' }, 'f.id', 'rf.form').where('rf.resubmission', id).orderBy('f.id').select('f.id', 'f.state', 'f.updatectr');
     let moved = 0;
     for (const f of forms) {
@@ -67,8 +55,9 @@ async function reopenRequest(services: EngineServices, id: number): Promise<numb
       await updateRecord(ctx, { module: 'Form', fields: ['id', 'updatectr', 'state'], values: [Number(f.id), Number(f.updatectr), AMENDMENT_REQUIRED], reason: `Resubmission #${id} approved` });
       moved++;
     }
-    await trx('resubmission').where({ id }).update({ reopenedon: sqlDateTime(), updatectr: Number(request.updatectr) + 1 });
-    await bumpVersions(trx, ['resubmission']);
+    const reopenedon = sqlDateTime();
+    await trx('resubmission').where({ id }).update({ reopenedon, updatectr: Number(request.updatectr) + 1 });
+    await recordAudit(trx, services.modules.get('Resubmission')!, id, Number(request.updatectr) + 1, 'update', ['reopenedon'], ctx.caller?.userId ?? null, { before: { reopenedon: null }, after: { reopenedon } });
     return moved;
   });
 }
@@ -93,7 +82,9 @@ export async function reopenDue(services: EngineServices, today = sqlDate()): Pr
 }
 
 /** After a form's state move: approved, reopened requests naming it whose forms are all in again are done. */
-export async function followResubmissions(db: Db, formId: number): Promise<void> {
+export async function followResubmissions(ctx: ActionContext, formId: number): Promise<void> {
+  const db = ctx.db;
+  const who = ctx.caller?.userId ?? null;
   const requests = (await db({ r: 'resubmission' })
     .join({ rf: 'resubmissionform' }, 'rf.resubmission', 'r.id')
     .where('rf.form', formId)
@@ -104,22 +95,14 @@ export async function followResubmissions(db: Db, formId: number): Promise<void>
   for (const id of requests) {
     const open = await db({ rf: 'resubmissionform' }).join({ f: 'form' }, 'f.id', 'rf.form').where('rf.resubmission', id).whereNotIn('f.state', FORM_DONE_STATES).first('f.id');
     if (open) continue;
-    await db('resubmission').where({ id }).update({ resubmittedon: sqlDateTime(), updatectr: db.raw('?? + 1', ['updatectr']) });
-    await bumpVersions(db, ['resubmission']);
+    const resubmittedon = sqlDateTime();
+    await db('resubmission').where({ id }).update({ resubmittedon, updatectr: db.raw('?? + 1', ['updatectr']) });
+    const { updatectr } = await db('resubmission').where({ id }).first('updatectr');
+    await recordAudit(db, ctx.services.modules.get('Resubmission')!, id, Number(updatectr), 'update', ['resubmittedon'], who, { before: { resubmittedon: null }, after: { resubmittedon } });
   }
 }
 
 /** Runs reopenDue at start and every hour while the engine runs. */
 export function startReopening(services: EngineServices): { stop(): void } {
-  const run = () => void reopenDue(services).catch((e) => services.log.warn({ err: e }, 'Resubmission reopening failed'));
-  const timer = setInterval(run, REOPEN_EVERY_MS);
-  const first = setTimeout(run, 1_000);
-  timer.unref();
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
+  return startRecurring(services, 'Resubmission reopening', () => reopenDue(services), REOPEN_EVERY_MS, 1_000);
 }

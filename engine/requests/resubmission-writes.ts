@@ -80,6 +80,6 @@ export const resubmissionProofHooks: WriteHooks = {
 /** A form's state move may complete an approved request's resubmission (the overdue view). */
 export const formResubmissionHooks: WriteHooks = {
   async afterWrite(ctx: ActionContext, _module: ResolvedModule, id: number, stored: Row | null, row: Row): Promise<void> {
-    if (stored !== null && 'state' in row && stateOf(row.state) !== stateOf(stored.state)) await followResubmissions(ctx.db, id);
+    if (stored !== null && 'state' in row && stateOf(row.state) !== stateOf(stored.state)) await followResubmissions(ctx, id);
   },
 };

@@ -12,6 +12,7 @@ import { decodeXml, recordsetObjects, type EnvelopeValue, type RecordsetValue } 
 import { bumpVersions } from '../db/change-versions.js';
 import { sqlDate, sqlDateTime } from '../db/clock.js';
 import { addDays } from './resubmission-moves.js';
+import { staffHolding } from '../mail/staff-recipients.js';
 
 const S = { new: 54, pending: 61, pendingPayment: 25, pendingVerification: 78, amendment: 74, pendingRecommendation: 79, recommended: 65, recommendToReject: 70, approved: 66, rejected: 23, cancelled: 32 } as const;
 const CHEQUE = 1100481;
@@ -199,7 +200,12 @@ describe.each(await testDialects())('resubmission requests on %s', (dialect) => 
     const beforeRecommend = await lastMailId();
     r = readBack(await change(id, Number(r.updatectr), ['state', 'reasonclass'], [S.recommended, REASON], recommender));
     expect(r).toMatchObject({ state: S.recommended, recommend: 1, recommextdate: requested, processdate: expect.any(String) });
-    expect((await mailSince(beforeRecommend)).map((m: Row) => [Number(m.type), m.recipient])).toEqual([[MAIL.recommended, 'iru@regportal.example']]);
+    // To every active regulator user who may approve and whose row rules let them read the
+    // request's entity (issue 22): the App I/II officer, who reads only App I/II entities, is left out.
+    const approvers = await staffHolding(t.database.db, 'Resubmission.action.approve');
+    expect(approvers).toEqual(expect.arrayContaining(['iru@regportal.example', 'appofficer@regportal.example']));
+    const readers = approvers.filter((e) => e !== 'appofficer@regportal.example');
+    expect((await mailSince(beforeRecommend)).map((m: Row) => [Number(m.type), m.recipient])).toEqual(readers.map((e) => [MAIL.recommended, e]));
 
     // Approval needs Resubmission.action.approve; the effective date defaults to three days on.
     const refused = failure(await change(id, Number(r.updatectr), ['state'], [S.approved], recommender));

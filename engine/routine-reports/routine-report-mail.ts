@@ -4,7 +4,9 @@
 // approve, approved and amendment required to the report's author.
 import type { Knex } from 'knex';
 import { queueTemplateMail } from '../mail/outbox.js';
-import { distinctAddresses, staffHolding } from '../mail/staff-recipients.js';
+import type { ActionContext } from '../actions/context.js';
+import { distinctAddresses } from '../mail/staff-recipients.js';
+import { staffHoldingWhoRead } from '../mail/staff-visibility.js';
 import { MAIL_TYPES } from '../mail/mail-types.js';
 import { ROUTINE_STATE as S } from './routine-report-rules.js';
 
@@ -20,17 +22,20 @@ async function emailOf(db: Db, user: unknown): Promise<string[]> {
 }
 
 /** Queues the mail of the move to `to` of report `report` (its row after the move). */
-export async function mailOfRoutineMove(db: Db, report: Record<string, unknown>, to: number, extra: { remark?: string; by?: string } = {}): Promise<number> {
+export async function mailOfRoutineMove(ctx: ActionContext, report: Record<string, unknown>, to: number, extra: { remark?: string; by?: string } = {}): Promise<number> {
+  const db = ctx.db;
+  // Staff are mailed only about a report they may read.
+  const about = [{ module: 'RoutineRpt', id: Number(report.id) }];
   const id = `${report.id} (routine report "${String(report.name ?? '')}")`;
   let type: number;
   let recipients: string[];
   const data: Record<string, string | number> = { id };
   if (to === S.pendingRecommendation) {
     type = MAIL_TYPES.PENDING_RECOMMENDATION;
-    recipients = await staffHolding(db, 'RoutineRpt.action.recommend');
+    recipients = await staffHoldingWhoRead(ctx, 'RoutineRpt.action.recommend', about);
   } else if (to === S.recommended) {
     type = MAIL_TYPES.RECOMMENDED;
-    recipients = await staffHolding(db, 'RoutineRpt.action.approve');
+    recipients = await staffHoldingWhoRead(ctx, 'RoutineRpt.action.approve', about);
   } else if (to === S.approved) {
     type = MAIL_TYPES.APPROVED;
     recipients = await emailOf(db, report.createby);

@@ -29,6 +29,7 @@ import { registerContractRoutes } from '../contract/routes.js';
 import { registerClientRoutes } from './client-route.js';
 import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
 import { startReopening } from '../requests/resubmission-reopen.js';
+import { startDateDrivenStates } from '../re-records/date-driven-states.js';
 import { registerOutput } from './out-route.js';
 import { registerSecurityHeaders, setAnswerHeaders } from './security-headers.js';
 import { envelopeUsageOf } from './api-paths.js';
@@ -291,11 +292,15 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   app.addHook('onReady', async () => mailWorker?.start());
   app.addHook('onClose', async () => mailWorker?.stop());
   // Approved resubmissions reopen their forms on their effective date (docs/resubmission-extension.md).
-  let reopening: { stop(): void } | null = null;
+  // Work the calendar starts: resubmissions reopening from their effective date, records whose
+  // dates now give another state.
+  const timers: { stop(): void }[] = [];
   app.addHook('onReady', async () => {
-    reopening = startReopening(services);
+    timers.push(startReopening(services), startDateDrivenStates(services));
   });
-  app.addHook('onClose', async () => reopening?.stop());
+  app.addHook('onClose', async () => {
+    for (const t of timers.splice(0)) t.stop();
+  });
 
   return {
     app,

@@ -19,7 +19,7 @@ import { finishedFile, findOwnJob } from '../jobs/own-jobs.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
 import { BrowserPool } from '../reports/browser-pool.js';
 import { printReport } from '../reports/print-report.js';
-import { ReportCatalogue } from '../reports/report-catalogue.js';
+import { ReportStore, setReportPrinting } from '../reports/report-store.js';
 
 export interface OutputDeps {
   services: EngineServices;
@@ -30,7 +30,7 @@ export interface OutputDeps {
 
 export interface Output {
   jobWorker: JobWorker;
-  reports: ReportCatalogue;
+  reports: ReportStore;
   browsers: BrowserPool;
 }
 
@@ -55,15 +55,19 @@ function downloadName(args: unknown, id: number, ext: 'xlsx' | 'zip'): string {
 
 export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
   const { services, dispatcher } = deps;
-  const reports = ReportCatalogue.fromDirectory(services.modules);
+  // Reports are WebReport records (the report designer, docs/reports.md), read at each print.
+  const reports = new ReportStore(services.modules);
   const browsers = new BrowserPool({ executablePath: services.config.chromiumPath, maxPages: services.config.reportPages, timeoutMs: services.config.reportTimeoutMs, log: services.log.child({ component: 'reports' }) });
+  // The designer's preview (Report.preview) prints through the same Chromium.
+  setReportPrinting(services, reports, (html, options) => browsers.printed(html, options));
   const jobWorker = jobWorkerFor(services);
 
   const contextOf = (req: FastifyRequest, caller: Caller, versions: VersionSnapshot): ActionContext => dispatcher.routeContext(caller, req.id, versions);
 
   async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number, ext: 'xlsx' | 'zip') {
-    // A batch's form export is a .zip; every other export an .xlsx: the extension must match the file.
-    const job = await findOwnJob(ctx, id, ext === 'zip' ? [EXPORT_FORM_EXCEL] : [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL]);
+    // A batch's form export is a .zip, and so are an import's marked copies when several workbooks
+    // had problems; every other file an .xlsx: the extension must match the file.
+    const job = await findOwnJob(ctx, id, ext === 'zip' ? [EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL] : [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL]);
     const stored = finishedFile(job);
     if (!stored.endsWith(`.${ext}`)) throw errors.notFound(`/out/${id}.${ext}`);
     const path = jobFilePath(services.config.jobsDir, stored);

@@ -16,6 +16,7 @@ import { bumpVersions, VersionSnapshot } from '../db/change-versions.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { restrictionsOf, type Restriction } from '../identity/restriction.js';
 import { identityPolicy } from '../identity/policy.js';
+import { loadRuleFacts, RULE_FACT_TABLES } from '../records/row-rules.js';
 
 export const SESSION_COOKIE = 'portal_sid';
 const SESSION_TABLE = 'session';
@@ -70,7 +71,7 @@ export async function updateSession(db: Db, sessionId: string, values: { current
   await bumpVersions(db, [SESSION_TABLE]);
 }
 
-type Access = Pick<Caller, 'roles' | 'permissions' | 'entities' | 'currentRe'>;
+type Access = Pick<Caller, 'roles' | 'permissions' | 'entities' | 'currentRe' | 'facts'>;
 
 /**
  * The roles, permissions and linked entities of a user, with the entity the caller works for:
@@ -102,11 +103,12 @@ export async function loadAccess(db: Db, userId: number, currentRe?: number | nu
     permissions: new Set(permissions.map((p: { name: string }) => p.name)),
     entities,
     currentRe: re,
+    facts: await loadRuleFacts(db, userId, re, entities),
   };
 }
 
 /** The tables a caller's roles, permissions and entities come from. */
-export const ACCESS_TABLES = ['user_role', 'role_permissiontasks', 'permissiontasks', 're_user'];
+export const ACCESS_TABLES = ['user_role', 'role_permissiontasks', 'permissiontasks', 're_user', ...RULE_FACT_TABLES];
 const accessCache = new BoundedCache<Access>(10_000);
 
 /**

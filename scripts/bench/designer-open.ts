@@ -11,6 +11,7 @@ import type { CDPSession, HTTPRequest, Page } from 'puppeteer-core';
 import { ensureClientBuilt } from '../client-build.js';
 import { signIn, startPortal, type Portal } from '../../client/testing/portal.js';
 import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
+import { isScript } from '../is-script.js';
 
 export const DESIGNER_TARGET_MS = 1500;
 const RUNS = Number(process.env.BENCH_DESIGNER_RUNS ?? 5);
@@ -161,7 +162,7 @@ export function printDesignerOpen(r: DesignerOpenResult): void {
   console.log(`  the large template in the read-only consolidated view (plain table): first tab shown, median ${r.consolidatedMedianMs} ms`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isScript('designer-open.ts')) {
   benchDesignerOpen().then(
     (r) => {
       printDesignerOpen(r);

@@ -15,6 +15,7 @@ import { decodeXml } from '../../engine/protocol/envelope.js';
 import { loadConfig } from '../../fastify.config.js';
 import { runSeeds } from '../../seeds/index.js';
 import { generateReRows } from './generate-rows.js';
+import { isScript } from '../is-script.js';
 
 export const EXPORT_TARGET = { rowsPerSecond: 20_000, peakMb: 300 };
 
@@ -136,7 +137,7 @@ export function printExportTable(results: ExportResult[]): void {
 }
 
 // Run alone: tsx scripts/bench/export-list.ts
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isScript('export-list.ts')) {
   const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,mysql').split(',').map((s) => s.trim()).filter(Boolean) as Dialect[];
   benchExports(dialects).then(
     (results) => {

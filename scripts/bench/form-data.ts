@@ -23,6 +23,7 @@ import { columnLetter } from '../../engine/filing/template-grid.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
 import { runLoad, type LoadResult } from './load.js';
+import { isScript } from '../is-script.js';
 
 export const FORM_TARGET = { saveMs: 150, submitMs: 300 } as const;
 const RUNS = Number(process.env.BENCH_FORM_RUNS ?? 9);
@@ -198,7 +199,7 @@ export function printFormData(results: FormDataResult[]): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isScript('form-data.ts')) {
   const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',').map((s) => s.trim()) as Dialect[];
   const results: FormDataResult[] = [];
   for (const d of dialects) results.push(await benchFormData(d));

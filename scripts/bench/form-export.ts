@@ -3,13 +3,15 @@
 // a batch of 20 such forms (.zip). Times the job from claim to file (the engine's own worker code,
 // run here on demand) and samples the process's resident memory meanwhile (peak RSS). SQLite and,
 // when reachable, MariaDB. A measurement, not a test: a missed aim is printed, the exit code stays 0.
-// Run alone: npx tsx scripts/bench/form-export.ts (npm run bench runs it after the others).
+// The exports run in a process of their own, the benchmark compiled as the engine `npm start`
+// runs, opened on the database this process prepared (as form-import.ts does).
+// Run alone: node --expose-gc --import tsx scripts/bench/form-export.ts (npm run bench runs it after the others).
 import { performance } from 'node:perf_hooks';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import type { Dialect } from '../../engine/db/connect.js';
-import { createTestDatabase, mariadbReachable } from '../../engine/testing/test-database.js';
+import { connect, type Dialect } from '../../engine/db/connect.js';
+import { createTestDatabase, mariadbReachable, type TestDatabase } from '../../engine/testing/test-database.js';
 import { runSeeds } from '../../seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
@@ -22,6 +24,8 @@ import { sqlDateTime } from '../../engine/db/clock.js';
 import { JobWorker } from '../../engine/jobs/job-worker.js';
 import { readJob } from '../../engine/jobs/job-table.js';
 import { setUp } from './form-data.js';
+import { isScript } from '../is-script.js';
+import { runCompiledChild } from './compiled-child.js';
 
 export const FORM_EXPORT_AIM = { formMs: 2000, rssMb: 300 } as const;
 export const BATCH_FORMS = 20;
@@ -66,18 +70,20 @@ export interface LargeForms {
   close(): Promise<void>;
 }
 
+/** Where a prepared database is, as fastify.config.ts reads it: handed to a child process as JSON. */
+export interface LargeFormsPlace {
+  dialect: Dialect;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  form: number;
+  forms: number[];
+  batch: number;
+}
+
 /** `filled`: every input of every form holds a value (as the export bench needs); else the forms are empty. */
-export async function largeForms(dialect: Dialect, filled: boolean): Promise<LargeForms> {
+export async function prepareLargeForms(dialect: Dialect, filled: boolean): Promise<{ database: TestDatabase; place: LargeFormsPlace }> {
   const database = await createTestDatabase(dialect);
   const { db } = database;
-  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', JOB_CONCURRENCY: '0' });
-  const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
-  const worker = new JobWorker({ services: engine.services, concurrency: 1, pollMs: 3_600_000, leaseMs: 120_000, maxAttempts: 1, keepHours: 24 });
-  const close = async () => {
-    await worker.stop();
-    await engine.app.close();
-    await database.destroy();
-  };
   try {
     await runSeeds(db, { demo: true });
     const { form } = await setUp(db);
@@ -98,13 +104,45 @@ export async function largeForms(dialect: Dialect, filled: boolean): Promise<Lar
       forms.push(Number((await db('form').max({ id: 'id' }))[0].id));
       await insert(forms[forms.length - 1]);
     }
+    return { database, place: { dialect, dataDir: database.dataDir, databaseUrl: database.databaseUrl, form, forms, batch: Number(row.formbatch) } };
+  } catch (e) {
+    await database.destroy();
+    throw e;
+  }
+}
+
+/**
+ * An engine on a prepared database, as `npm start` opens an existing one (no seeding in this
+ * process, so its memory is the engine's), with a job worker run on demand and the preparer
+ * signed in. `close` closes the engine; the database is the preparer's to destroy.
+ */
+export async function openLargeForms(place: LargeFormsPlace, closeDatabase: () => Promise<void> = async () => {}): Promise<LargeForms> {
+  const config = loadConfig({ DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? '', LOG_LEVEL: 'silent', JOB_CONCURRENCY: '0' });
+  const db = connect(config);
+  const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+  const worker = new JobWorker({ services: engine.services, concurrency: 1, pollMs: 3_600_000, leaseMs: 120_000, maxAttempts: 1, keepHours: 24 });
+  const close = async () => {
+    await worker.stop();
+    await engine.app.close();
+    await db.destroy();
+    await closeDatabase();
+  };
+  try {
+    const row = await db('form').where({ id: place.form }).first('formtemplate', 'templateversion');
+    const filed = await filedTemplate(db, { id: place.form, formtemplate: Number(row.formtemplate), templateversion: Number(row.templateversion) });
     const preparer = await db('user').where({ userid: 'preparer' }).first('id');
     const cookie = `${SESSION_COOKIE}=${await createSession(db, Number(preparer.id), 1, config)}`;
-    return { db, config, engine, worker, form, forms, batch: Number(row.formbatch), filed, cookie, close };
+    return { db, config, engine, worker, form: place.form, forms: place.forms, batch: place.batch, filed, cookie, close };
   } catch (e) {
     await close();
     throw e;
   }
+}
+
+/** A prepared database and an engine on it in this process; `close` destroys both. */
+export async function largeForms(dialect: Dialect, filled: boolean): Promise<LargeForms> {
+  const { database, place } = await prepareLargeForms(dialect, filled);
+  return openLargeForms(place, () => database.destroy());
 }
 
 /** Calls an action as the session of `cookie`; answers the first value's text. */
@@ -140,8 +178,9 @@ export async function measureJob(worker: JobWorker): Promise<JobMeasure> {
   return { ms: Math.round(ms), cpuMs: Math.round((used.user + used.system) / 1000), baseRssMb: Math.round(base / 1048576), peakRssMb: Math.round(peak / 1048576), exact, peakHeapMb: Math.round(heap / 1048576) };
 }
 
-async function benchDialect(dialect: Dialect): Promise<FormExportResult> {
-  const t = await largeForms(dialect, true);
+/** The child's part: an engine opened on the database the parent prepared exports a form (twice: the first loads exceljs and the template) and the batch. */
+async function exportInFreshProcess(place: LargeFormsPlace): Promise<FormExportResult> {
+  const t = await openLargeForms(place);
   try {
     const exportRun = async (args: Record<string, unknown>): Promise<ExportRun> => {
       const id = Number(await callText(t.engine, t.cookie, 'Job.ExportToExcel.submit', args));
@@ -155,9 +194,25 @@ async function benchDialect(dialect: Dialect): Promise<FormExportResult> {
     await exportRun({ form_id: t.form });
     const one = await exportRun({ form_id: t.form });
     const batch = await exportRun({ formbatch_id: t.batch });
-    return { dialect, cells: t.filed.layout.cells.length, form: one, batch };
+    return { dialect: place.dialect, cells: t.filed.layout.cells.length, form: one, batch };
   } finally {
     await t.close();
+  }
+}
+
+const CHILD_FLAG = '--export-child';
+
+/**
+ * The parent prepares the database (seeds, the large template, the 20 filled forms); a child
+ * process, this benchmark compiled as `npm start` runs the engine (scripts/engine-build.ts), opens
+ * an engine on it and measures: its memory is the engine's, not the harness's or tsx's.
+ */
+async function benchDialect(dialect: Dialect): Promise<FormExportResult> {
+  const { database, place } = await prepareLargeForms(dialect, true);
+  try {
+    return await runCompiledChild<FormExportResult>(import.meta.url, 'form-export.mjs', [CHILD_FLAG, JSON.stringify(place)]);
+  } finally {
+    await database.destroy();
   }
 }
 
@@ -185,7 +240,10 @@ export function printFormExports(results: FormExportResult[]): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[2] === CHILD_FLAG && (isScript('form-export.ts') || isScript('form-export.mjs'))) {
+  console.log(JSON.stringify(await exportInFreshProcess(JSON.parse(process.argv[3]) as LargeFormsPlace)));
+  process.exit(0);
+} else if (isScript('form-export.ts')) {
   const dialects: Dialect[] = (process.env.BENCH_DIALECTS?.split(',').map((s) => s.trim()) as Dialect[] | undefined) ?? ((await mariadbReachable()) ? ['sqlite', 'mysql'] : ['sqlite']);
   printFormExports(await benchFormExports(dialects));
 }

@@ -6,18 +6,22 @@
 // writes, all or nothing per form) and samples the process's memory meanwhile, as the export
 // bench does. SQLite and, when reachable, MariaDB. A measurement, not a test: a missed aim is
 // printed, the exit code stays 0.
+// The imports run in a process of their own, started after the export that made the workbooks:
+// an engine as a fresh start has it, so its memory is the import's and not what the export left
+// (V8 keeps a heap it grew, and the kernel's high-water mark is the process's whole life).
 // Run alone: node --expose-gc --import tsx scripts/bench/form-import.ts (npm run bench runs it last).
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import JSZip from 'jszip';
+import { runCompiledChild } from './compiled-child.js';
+import { isScript } from '../is-script.js';
 import type { Dialect } from '../../engine/db/connect.js';
-import { sqlDateTime } from '../../engine/db/clock.js';
 import { mariadbReachable } from '../../engine/testing/test-database.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
-import { fileStoreOf } from '../../engine/files/attachments.js';
+import { attachUploads } from '../../engine/jobs/testing/import-uploads.js';
 import { readJob } from '../../engine/jobs/job-table.js';
-import { BATCH_FORMS, FORM_EXPORT_AIM, callText, largeForms, measureJob, measureText, withinAim, type JobMeasure, type LargeForms } from './form-export.js';
+import { BATCH_FORMS, FORM_EXPORT_AIM, callText, measureJob, measureText, openLargeForms, prepareLargeForms, withinAim, type JobMeasure, type LargeForms, type LargeFormsPlace } from './form-export.js';
 
 export interface FormImportResult {
   dialect: Dialect;
@@ -62,13 +66,7 @@ async function newImport(t: LargeForms, files: Upload[]): Promise<number> {
   const set = decodeXml(res.body)[0];
   if (set?.type !== 'recordset') throw new Error(`Record.create answered ${res.body.slice(0, 300)}`);
   const id = Number(recordsetObjects(set as RecordsetValue)[0].id);
-  const store = fileStoreOf(t.config);
-  for (const f of files) {
-    const hash = createHash('sha256').update(f.bytes).digest('hex');
-    await mkdir(dirname(store.pathOf(hash)), { recursive: true });
-    await writeFile(store.pathOf(hash), f.bytes);
-    await t.db('excelimport_reference').insert({ fk_excelimport: id, name: f.name, file: hash, size: f.bytes.length, referencetype: 11, createon: sqlDateTime() });
-  }
+  await attachUploads(t.db, t.config, id, files);
   return id;
 }
 
@@ -82,24 +80,53 @@ async function importRun(t: LargeForms, files: Upload[]): Promise<JobMeasure> {
   return measure;
 }
 
-async function benchDialect(dialect: Dialect): Promise<FormImportResult> {
-  const t = await largeForms(dialect, true);
+/** The child's part: an engine opened on the database the parent prepared imports the workbooks in `dir`. */
+async function importInFreshProcess(place: LargeFormsPlace, dir: string): Promise<FormImportResult> {
+  const t = await openLargeForms(place);
   try {
-    const files = await exportedWorkbooks(t);
+    const names = (await readdir(dir)).sort();
+    const files = await Promise.all(names.map(async (name) => ({ name, bytes: await readFile(join(dir, name)) })));
     const cells = t.filed.layout.cells.filter((c) => c.place.cell.editor !== 'formula').length;
-    await emptyForms(t);
     // A first run loads the reader and the template, as the first import after a start does.
     await importRun(t, [files[1]]);
+    await emptyForms(t);
     const form = await importRun(t, [files[0]]);
     await emptyForms(t);
     const batch = await importRun(t, files);
     const [{ n }] = await t.db('formcell').whereIn('form', t.forms).count({ n: '*' });
     if (Number(n) !== cells * files.length) throw new Error(`the imports wrote ${n} cells, not ${cells * files.length}`);
-    return { dialect, cells, form, batch };
+    return { dialect: place.dialect, cells, form, batch };
   } finally {
     await t.close();
   }
 }
+
+/**
+ * The parent's part: a database with the batch's forms filled, their workbooks exported and kept
+ * in a directory, the forms emptied; then a child process opens an engine on that database (as
+ * `npm start` opens an existing one: no seeding or set-up in its memory) and the imports are
+ * measured there.
+ */
+async function benchDialect(dialect: Dialect): Promise<FormImportResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'form-import-bench-'));
+  const { database, place } = await prepareLargeForms(dialect, true);
+  try {
+    const t = await openLargeForms(place);
+    try {
+      for (const f of await exportedWorkbooks(t)) await writeFile(join(dir, f.name), f.bytes);
+      await emptyForms(t);
+    } finally {
+      await t.close();
+    }
+    // The child runs compiled, as `npm start` runs the engine: tsx's compiler in the process would count against the import's memory.
+    return await runCompiledChild<FormImportResult>(import.meta.url, 'form-import.mjs', [CHILD_FLAG, JSON.stringify(place), dir]);
+  } finally {
+    await database.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const CHILD_FLAG = '--import-child';
 
 export async function benchFormImports(dialects: Dialect[]): Promise<FormImportResult[]> {
   const out: FormImportResult[] = [];
@@ -115,7 +142,10 @@ export function printFormImports(results: FormImportResult[]): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[2] === CHILD_FLAG && (isScript('form-import.ts') || isScript('form-import.mjs'))) {
+  console.log(JSON.stringify(await importInFreshProcess(JSON.parse(process.argv[3]) as LargeFormsPlace, process.argv[4])));
+  process.exit(0);
+} else if (isScript('form-import.ts')) {
   const dialects: Dialect[] = (process.env.BENCH_DIALECTS?.split(',').map((s) => s.trim()) as Dialect[] | undefined) ?? ((await mariadbReachable()) ? ['sqlite', 'mysql'] : ['sqlite']);
   printFormImports(await benchFormImports(dialects));
 }

@@ -13,6 +13,7 @@ import { recordsetObjects, type RecordsetValue } from '../../engine/protocol/env
 import { LARGE } from '../../engine/testing/large-template.js';
 import { setUp } from './form-data.js';
 import { openFormWithDropdown } from '../../client/tests/filing-support.js';
+import { isScript } from '../is-script.js';
 
 export const FORM_OPEN_TARGET_MS = 1500;
 const RUNS = Number(process.env.BENCH_FORM_OPEN_RUNS ?? 5);
@@ -115,7 +116,7 @@ export function printFormOpen(r: FormOpenResult): void {
   console.log(`  large/floor ${r.ratio}  ${r.pass ? 'PASS' : 'FAIL'}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isScript('form-open.ts')) {
   benchFormOpen().then(
     (r) => {
       printFormOpen(r);

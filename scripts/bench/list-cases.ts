@@ -12,6 +12,9 @@ import type { Knex } from 'knex';
 import type { Engine } from '../../engine/server/app.js';
 import { dialectOf } from '../../engine/db/connect.js';
 import { planSelect } from '../../engine/records/select-query.js';
+import { accessModule } from '../../engine/records/module-access.js';
+import { engineContext } from '../../engine/actions/engine-context.js';
+import { userCaller } from '../../engine/jobs/job-caller.js';
 import { generateModuleRows } from '../../engine/testing/module-rows.js';
 import { decodeXml } from '../../engine/protocol/envelope.js';
 import { runLoad, type LoadResult } from './load.js';
@@ -65,13 +68,17 @@ function cases(v: { state: number; category: number; re: number }): { name: stri
   ];
 }
 
-/** The floor's statement of each read: the engine's own rows statement, compiled ahead. */
-function compileReads(db: Knex, engine: Engine, bodies: Body[]): (Statement | null)[] {
-  const module = engine.services.modules.get('Helpdesk')!;
+/**
+ * The floor's statement of each read: the engine's own rows statement for the same caller (its
+ * row rules: help desk categories hidden from the administrator stay hidden), compiled ahead.
+ */
+async function compileReads(db: Knex, engine: Engine, adminId: number, bodies: Body[]): Promise<(Statement | null)[]> {
+  const caller = await userCaller(engine.services, adminId, null, 'bench-floor');
+  const { module, scopeRe } = accessModule(engineContext(engine.services, db, caller, 'bench-floor'), 'Helpdesk', 'select');
   return bodies.map((b) => {
     if (b.kind !== 'read') return null;
     const a = b.args;
-    const { sql, bindings } = planSelect(db, module, undefined, { fields: a.fields, where: a.where, order: a.order, limit: a.max, offset: (a.pageIndex - 1) * a.max }).rows().toSQL();
+    const { sql, bindings } = planSelect(db, module, scopeRe, { fields: a.fields, where: a.where, order: a.order, limit: a.max, offset: (a.pageIndex - 1) * a.max }).rows().toSQL();
     return { sql, bindings };
   });
 }
@@ -126,7 +133,7 @@ async function measured(run: () => Promise<LoadResult>): Promise<LoadResult & { 
 
 export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: Engine; url: string; cookie: string; adminId: number; values: { state: number; category: number; re: number }; seconds: number; warmup: number; connections: number; workers: number; log: (s: string) => void }): Promise<ListCaseResult[]> {
   const all = cases(o.values);
-  const statements = all.map((c) => compileReads(o.db, o.engine, c.bodies));
+  const statements = await Promise.all(all.map((c) => compileReads(o.db, o.engine, o.adminId, c.bodies)));
   Object.assign(o.floor, { statements, bodies: all.map((c) => c.bodies), adminId: o.adminId });
   const write = all[all.length - 1].bodies.find((b) => b.kind === 'write')!;
   const [created] = decodeXml((await o.engine.app.inject({ method: 'POST', url: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, payload: engineBody(write) })).body);
@@ -138,7 +145,7 @@ export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: En
     const res = await o.engine.app.inject({ method: 'POST', url: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, payload: engineBody(kase.bodies[probe]) });
     const [rs] = decodeXml(res.body);
     const floorRows = ((await o.engine.app.inject({ method: 'POST', url: '/floor-list', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ c, i: probe }) })).json() as { rows: { id: unknown }[] }).rows;
-    if (rs?.type !== 'recordset' || rs.rows.length !== floorRows.length || (floorRows.length && rs.rows[0][0] !== String(floorRows[0].id))) throw new Error(`${kase.name}: engine and floor disagree: ${res.body.slice(0, 300)}`);
+    if (rs?.type !== 'recordset' || rs.rows.length !== floorRows.length || (floorRows.length && rs.rows[0][0] !== String(floorRows[0].id))) throw new Error(`${kase.name}: engine and floor disagree: engine ${rs?.type === 'recordset' ? `${rs.rows.length} rows from id ${rs.rows[0]?.[0]}` : res.body.slice(0, 300)}, floor ${floorRows.length} rows from id ${floorRows[0]?.id}`);
     const base = { url: o.url, connections: o.connections, workers: o.workers };
     const engineLoad = { ...base, path: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, bodies: kase.bodies.map(engineBody) };
     const floorLoad = { ...base, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: kase.bodies.map((_, i) => JSON.stringify({ c, i })) };

@@ -13,6 +13,7 @@ import { checkTemplate, structureProblems } from '../../engine/filing/template-c
 import { schemaProblems, type FormProperties } from '../../engine/filing/template-schema.js';
 import { columnLetter } from '../../engine/filing/template-grid.js';
 import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
+import { isScript } from '../is-script.js';
 
 export const CHECK_TARGET_MS = 300;
 const WARMUP = Number(process.env.BENCH_CHECK_WARMUP ?? 3);
@@ -136,4 +137,4 @@ export function printTemplateCheck(r: TemplateCheckResult): void {
   console.log(`  stages (ms): ${Object.entries(r.stagesMs).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printTemplateCheck(benchTemplateCheck());
+if (isScript('template-check.ts')) printTemplateCheck(benchTemplateCheck());

@@ -13,6 +13,7 @@ import { decodeXml } from '../../engine/protocol/envelope.js';
 import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
 import { mariadbReachable } from '../../engine/testing/test-database.js';
 import { startTestEngine } from '../../engine/testing/test-engine.js';
+import { isScript } from '../is-script.js';
 
 const RUNS = Number(process.env.BENCH_SAVE_RUNS ?? 5);
 
@@ -85,7 +86,7 @@ export function printTemplateSave(results: TemplateSaveResult[]): void {
   for (const r of results) console.log(`  ${r.dialect.padEnd(7)} save ${r.medianMs} ms (max ${r.maxMs}); floor checkTemplate alone ${r.checkMedianMs} ms; save/floor ${r.ratio}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isScript('template-save.ts')) {
   benchTemplateSave().then(
     (r) => {
       printTemplateSave(r);

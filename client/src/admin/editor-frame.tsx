@@ -12,6 +12,7 @@ import { editorMessage, editorMessages, messageText, type EditorMessage } from '
 import { FieldMessagesProvider, useUnclaimedMessages } from './field-messages';
 import './screen-editor.css';
 import { Loading } from '../ui/loading';
+import { ConflictNotice } from './conflict-notice';
 
 export function EditorFrame(props: {
   module: EditorModule;
@@ -75,22 +76,7 @@ export function EditorFrame(props: {
           </label>
         )}
         <EditorProblems module={module} editor={editor} />
-        {editor.conflict && (
-          <div className="conflict-notice" role="alert" data-testid="conflict">
-            <h2>This definition was changed by someone else</h2>
-            <p>
-              It was saved (by another user or in another tab) after you opened it, so your changes were <strong>not saved</strong>. Reload to see it as it is now, then make your changes again.
-            </p>
-            <div className="toolbar">
-              <button type="button" className="btn btn-primary" data-testid="reload" onClick={editor.reload}>
-                Reload
-              </button>
-              <button type="button" className="btn" data-testid="dismiss-conflict" onClick={editor.dismissConflict}>
-                Keep my changes on screen
-              </button>
-            </div>
-          </div>
-        )}
+        {editor.conflict && <ConflictNotice what="definition" onReload={editor.reload} onDismiss={editor.dismissConflict} />}
         {editor.savedNotice && (
           <p className="notice" role="status" data-testid="saved">
             {editor.savedNotice}

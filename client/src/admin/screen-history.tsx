@@ -10,7 +10,7 @@ import { formatDateTime } from '../ui/date-format';
 import { diffJson, shortJson, type DiffEntry } from './json-diff';
 import './screen-history.css';
 
-export type ScreenModuleName = 'WebList' | 'WebListview' | 'WebForms';
+export type ScreenModuleName = 'WebList' | 'WebListview' | 'WebForms' | 'WebReport';
 
 interface VersionRow {
   version: number;
@@ -29,7 +29,8 @@ type Notice = { tone: 'success' | 'error'; text: string; details?: string[] } | 
 const ACTION_LABELS: Record<string, string> = { create: 'Created', update: 'Saved', delete: 'Deleted', restore: 'Restored', import: 'Imported' };
 
 async function loadHistory(module: ScreenModuleName, id: number): Promise<VersionRow[]> {
-  const values = await rpc.call('Screen.history', { module, id });
+  // A report's versions have actions of their own (Report.*, docs/reports.md).
+  const values = module === 'WebReport' ? await rpc.call('Report.history', { id }) : await rpc.call('Screen.history', { module, id });
   const rs = values[0];
   if (rs?.type !== 'recordset') return [];
   return rs.rows.map((r) => ({
@@ -44,7 +45,7 @@ async function loadHistory(module: ScreenModuleName, id: number): Promise<Versio
 }
 
 async function loadVersion(module: ScreenModuleName, id: number, version: number): Promise<unknown> {
-  return JSON.parse((await rpc.text('Screen.version', { module, id, version })) || 'null');
+  return JSON.parse((module === 'WebReport' ? await rpc.text('Report.version', { id, version }) : await rpc.text('Screen.version', { module, id, version })) || 'null');
 }
 
 export function ScreenHistory(props: { module: ScreenModuleName; id: number; updatectr: number; onRestored(): void }): JSX.Element {
@@ -99,7 +100,8 @@ export function ScreenHistory(props: { module: ScreenModuleName; id: number; upd
       setRestoring(true);
       setNotice(null);
       try {
-        await rpc.call('Screen.restore', { module, id, version, updatectr });
+        if (module === 'WebReport') await rpc.call('Report.restore', { id, version, updatectr });
+        else await rpc.call('Screen.restore', { module, id, version, updatectr });
         setNotice({ tone: 'success', text: `Version ${version} was restored as the newest version.` });
         setReloads((n) => n + 1);
         onRestored();

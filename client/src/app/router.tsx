@@ -28,7 +28,11 @@ const LogoutPage = lazy(() => import('../auth/logout-page'));
 const SecurityQuestionsPage = lazy(() => import('../auth/security-questions-page'));
 const ReDashboard = lazy(() => import('../shells/re-dashboard'));
 const IruDashboard = lazy(() => import('../shells/iru-dashboard'));
+const IruDashboard2 = lazy(() => import('../shells/iru-dashboard2'));
 const ReProfilePage = lazy(() => import('../shells/re-profile-page'));
+// The regulator's MIDA screens (docs/re-profile.md).
+const MidaPage = lazy(() => import('../profile/staff-class-pages').then((m) => ({ default: m.MidaPage })));
+const StaffClassFormPage = lazy(() => import('../profile/staff-class-pages').then((m) => ({ default: m.StaffClassFormPage })));
 const SubUserRegisterPage = lazy(() => import('../auth/sub-user-register-page'));
 const HomeDemoPage = lazy(() => import('../home/home-page'));
 const ListviewWizardPage = lazy(() => import('../admin/listview-wizard-page'));
@@ -36,6 +40,8 @@ const WebListEditorPage = lazy(() => import('../admin/weblist-editor-page'));
 const FormEditorPage = lazy(() => import('../admin/form-editor-page'));
 const ChartEditorPage = lazy(() => import('../admin/chart-editor-page'));
 const SampleDashPage = lazy(() => import('../admin/sample-dash-page'));
+const ReportDesignerPage = lazy(() => import('../admin/report-designer-page'));
+const ReportListPage = lazy(() => import('../admin/report-list-page'));
 const BulletinFeedPage = lazy(() => import('../bulletins/bulletin-cards'));
 const BulletinListPage = lazy(() => import('../bulletins/bulletin-list-page'));
 const BulletinEditPage = lazy(() => import('../bulletins/bulletin-edit-page'));
@@ -72,6 +78,9 @@ const PeoiFormsPage = lazy(() => import('../peoi/peoi-forms-page'));
 const RoutineReportPage = lazy(() => import('../routine-reports/routine-report-page'));
 const RoutineReportEditPage = lazy(() => import('../routine-reports/routine-report-edit-page'));
 const OverdueReportsPage = lazy(() => import('../routine-reports/overdue-reports-page'));
+// E-mail subscriptions (docs/email-subscriptions.md).
+const EmailSubscriptionsPage = lazy(() => import('../mail/email-subscriptions-page'));
+const UnsubscribePage = lazy(() => import('../mail/unsubscribe-page'));
 
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -155,7 +164,7 @@ function screenRoutes(shell: ShellKind): RouteObject[] {
 const RE_ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to="/re/dashboard" replace /> },
   { path: 'dashboard', handle: titled('Dashboard'), element: <Lazy><ReDashboard /></Lazy> },
-  { path: 'reprofile', handle: titled('Reporting Entity Profile'), element: <Lazy><ReProfilePage /></Lazy> },
+  { path: 'reprofile', handle: titled('Reporting Entity Profile'), element: <Lazy><ReProfilePage key="re" side="re" /></Lazy> },
   // Seed 000 §2.12: regsubusers/create, and the create page of list 81 (registersubusers).
   { path: 'regsubusers/create', handle: titled('Register Sub User'), element: <PrimaryOnly><Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy></PrimaryOnly> },
   { path: 'registersubusers/create', handle: titled('Register Sub User'), element: <PrimaryOnly><Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy></PrimaryOnly> },
@@ -190,6 +199,9 @@ const RE_ROUTES: RouteObject[] = [
   { path: 'batches', handle: titled('Submission'), element: <Lazy><BatchesPage key="re" shell="re" /></Lazy> },
   { path: 'batch/:id', handle: titled('Submission'), element: <Lazy><BatchFormsPage key="re" shell="re" /></Lazy> },
   { path: 'RoutineReport/:id', handle: titled('Routine Report'), element: <Lazy><RoutineReportPage key="re" shell="re" /></Lazy> },
+  // Seed 000 §2.12 email and email_template, seed 002 §2: the user's own e-mail subscriptions.
+  { path: 'email', handle: titled('Email Subscriptions'), element: <Lazy><EmailSubscriptionsPage key="re" shell="re" /></Lazy> },
+  { path: 'email_template', element: <Navigate to="/re/email" replace /> },
   ...screenRoutes('re'),
   UNKNOWN_IN_SHELL,
 ];
@@ -197,9 +209,16 @@ const RE_ROUTES: RouteObject[] = [
 const IRU_ROUTES: RouteObject[] = [
   { index: true, element: <IruLanding /> },
   { path: 'dashboard', handle: titled('Dashboard'), element: <Lazy><IruDashboard /></Lazy> },
+  { path: 'dashboard2', handle: titled('Dashboard'), element: <Lazy><IruDashboard2 /></Lazy> },
+  { path: 'securityquestions/:data_id', handle: titled('Security Questions'), element: <Lazy><SecurityQuestionsPage key="iru" /></Lazy> },
   { path: 'profile', handle: titled('My Profile'), element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
   { path: 'profile/view', handle: titled('My Profile'), element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
   { path: 'profile/edit/:data_id', handle: titled('Edit My Profile'), element: <Lazy><OwnProfile mode="edit" shell="iru" /></Lazy> },
+  // Seed 001 §2.5: an entity's profile for the regulator, /iru/reprofile?id={re}&tab_id={tab} (docs/re-profile.md).
+  { path: 'reprofile', handle: titled('Reporting Entity Profile'), element: <Lazy><ReProfilePage key="iru" side="iru" /></Lazy> },
+  { path: 'mida/:data_id', handle: titled('MIDA - Potential Employment'), element: <Lazy><MidaPage /></Lazy> },
+  { path: 'staffclass/create', handle: titled('Create MIDA - Potential Employment'), element: <Lazy><StaffClassFormPage key="create" mode="create" /></Lazy> },
+  { path: 'staffclass/:id/edit', handle: titled('Edit MIDA - Potential Employment'), element: <Lazy><StaffClassFormPage key="edit" mode="edit" /></Lazy> },
   { path: 'bulletin', handle: titled('Bulletin'), element: <Lazy><BulletinListPage /></Lazy> },
   { path: 'bulletin/create', handle: titled('Create Bulletin'), element: <Lazy><BulletinEditPage key="create" /></Lazy> },
   { path: 'bulletin/:id/edit', handle: titled('Edit Bulletin'), element: <Lazy><BulletinEditPage key="edit" /></Lazy> },
@@ -241,6 +260,7 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'peoi_form/:id', handle: titled('Forms'), element: <Lazy><PeoiFormsPage /></Lazy> },
   // Seed 001 §2.1: a template's consolidated view; before the list's generic view route, which it replaces.
   { path: 'formtemplate/view/:id', handle: titled('Form'), element: <Lazy><ConsolidatedTemplatePage /></Lazy> },
+  { path: 'email', handle: titled('Email Subscriptions'), element: <Lazy><EmailSubscriptionsPage key="iru" shell="iru" /></Lazy> },
   ...screenRoutes('iru'),
   UNKNOWN_IN_SHELL,
 ];
@@ -254,6 +274,9 @@ const ADMIN_ROUTES: RouteObject[] = [
   { path: 'moduleform/edit/v2/:data_id?', handle: titled('WebForm'), element: <Lazy><FormEditorPage /></Lazy> },
   { path: 'mdash/:id?', handle: titled('Dashboard charts'), element: <Lazy><ChartEditorPage /></Lazy> },
   { path: 'sample_dash/:group_id', handle: titled('Dashboard'), element: <Lazy><SampleDashPage /></Lazy> },
+  // The report designer and list (issue 22, docs/reports.md); /report/editor is list 82 (screen-routes.ts).
+  { path: 'modulereport/:id?', handle: titled('Report Editor'), element: <Lazy><ReportDesignerPage /></Lazy> },
+  { path: 'reportlist', handle: titled('Report List'), element: <Lazy><ReportListPage /></Lazy> },
   ...screenRoutes('admin'),
   // Seed 000 §2.11 names a group's own address /dashgroup/{data_id} (form 129) beside /create.
   { path: 'dashgroup/:data_id', handle: titled('Dashboard group'), element: <Lazy><NamedForm list={152} mode="view" basePath="/dashgroup" shell="admin" /></Lazy> },
@@ -343,6 +366,8 @@ export function createRouter() {
         { path: '/password-expiry', handle: titled('Password Expired'), element: <RequireSignIn><Lazy><PasswordPage mode="password-expiry" /></Lazy></RequireSignIn> },
         { path: '/reset-password', handle: titled('Reset Password'), element: <Lazy><PasswordPage mode="reset-password" /></Lazy> },
         { path: '/verify-email', handle: titled('E-mail Verification'), element: <Lazy><VerifyEmailPage /></Lazy> },
+        // A mail's unsubscribe link, signed in or not (docs/email-subscriptions.md).
+        { path: '/unsubscribe', handle: titled('Unsubscribe'), element: <Lazy><UnsubscribePage /></Lazy> },
         { path: '/user/logout', handle: titled('Logged Out'), element: <Lazy><LogoutPage /></Lazy> },
         {
           path: '/re',

@@ -59,10 +59,40 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'RoutineReport', list: 242, shells: ['iru'], ownCreate: true },
   { path: 'RoutineReport', list: 244, shells: ['re'] },
   { path: 'peoi', list: 132, shells: ['iru'], ownCreate: true },
+  // Seed 000 §2.12 entity record types B (docs/re-records.md): list, create, edit and view in both shells.
+  { path: 'funds', list: 330, shells: ['re', 'iru'] },
+  { path: 'fund_manager', list: 331, shells: ['re', 'iru'] },
+  { path: 'ins_fund', list: 182, shells: ['re', 'iru'] },
+  { path: 'ins_fund_manager', list: 332, shells: ['re', 'iru'] },
+  { path: 'moneybroker', list: 333, shells: ['re', 'iru'] },
+  { path: 'outsourcing', list: 133, shells: ['re', 'iru'] },
+  { path: 'bcaf', list: 180, shells: ['re', 'iru'] },
+  { path: 'insurance', list: 334, shells: ['re', 'iru'] },
+  { path: 'leasing', list: 335, shells: ['re', 'iru'] },
+  { path: 'litc', list: 336, shells: ['re', 'iru'] },
+  { path: 'fintech', list: 337, shells: ['re', 'iru'] },
+  { path: 'fundext', list: 338, shells: ['re', 'iru'] },
+  { path: 'trustcompany', list: 339, shells: ['re', 'iru'] },
+  { path: 'dsh', list: 340, shells: ['re', 'iru'] },
+  { path: 'puc', list: 341, shells: ['re', 'iru'] },
+  // Seed 000 §2.12 entity record types A (docs/re-records.md): list, create, edit and view in both shells.
+  { path: 'detailsofoffice', list: 300, shells: ['re', 'iru'] },
+  { path: 'keyofficer', list: 301, shells: ['re', 'iru'] },
+  { path: 'boardcomposition', list: 302, shells: ['re', 'iru'] },
+  { path: 'boardmember', list: 303, shells: ['re', 'iru'] },
+  { path: 'boardcommittee', list: 304, shells: ['re', 'iru'] },
+  { path: 'instrument', list: 305, shells: ['re', 'iru'] },
+  { path: 'sukuk', list: 306, shells: ['re', 'iru'] },
+  { path: 'tradingprofile', list: 51, shells: ['re', 'iru'] },
+  { path: 'tradingplatform', list: 130, shells: ['re', 'iru'] },
+  // Seed 003 §2.10 helpdesk section: the audit log of every write (docs/audit-log.md), read-only.
+  { path: 'auditlog', list: 395, shells: ['iru'] },
   // Seed 000 §2.11 (internal administration).
   { path: 'list/weblist', list: 17, shells: ['admin'] },
   { path: 'list/weblist_view', list: 18, shells: ['admin'] },
   { path: 'list/webform', list: 28, shells: ['admin'] },
+  // The reports (WebReport), edited at /modulereport/{id} (docs/reports.md).
+  { path: 'report/editor', list: 82, shells: ['admin'] },
   { path: 'dashgroup', list: 152, shells: ['admin'] },
 ];
 

@@ -2,7 +2,7 @@
 // the tab's grid and the side accordion; Save sends Record.update of the template or override.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { PORTAL_NAME } from '../shells/footer';
+import { usePageTitle } from '../app/page-title';
 import { useLeaveGuard } from '../ui/leave-guard';
 import { dialogs } from '../ui/dialogs';
 import { Loading } from '../ui/loading';
@@ -30,9 +30,7 @@ export default function DesignerPage() {
   useLeaveGuard(d.dirty);
 
   const heading = d.record ? `${d.record.code} - ${d.record.name}` : 'Form Viewer';
-  useEffect(() => {
-    document.title = `${d.state.status === 'missing' ? d.state.message.replace(/\.$/, '') : heading} | ${PORTAL_NAME}`;
-  }, [heading, d.state]);
+  usePageTitle(d.state.status === 'missing' ? d.state.message.replace(/\.$/, '') : heading);
 
   if (d.state.status === 'loading') return <Loading />;
   if (d.state.status === 'missing' || d.state.status === 'error') {

@@ -1,15 +1,18 @@
 // Create Excel Import (/{re|iru}/excelimport/create, seed 003 §2.4, §5): Title, Form Type, a
 // disabled Description (the job writes it), File Upload (.xls/.xlsx, several, 10 MB each). Save
 // creates the import (Not Started), uploads the workbooks as its attachments, queues
-// Job.ImportFromExcel and opens the import's page, which follows the job.
+// Job.ImportFromExcel and opens the import's page, which follows the job. Regulator staff also
+// choose the Reporting Entity whose forms the workbooks fill (docs/excel.md); an entity user's
+// import is for their current entity.
 import { useRef, useState, type FormEvent } from 'react';
 import { rpc } from '../rpc/rpc';
 import { uploadAll } from '../threads/attachments';
 import { dialogs } from '../ui/dialogs';
 import { RequiredInput, RequiredSelect } from '../ui/labelled-fields';
 import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
-import { loginTypeOf, sessionStore, useSession } from '../session/session-store';
-import { importTypeChoices } from './import-types';
+import { sessionStore, useSession } from '../session/session-store';
+import { useChoices } from '../ui/use-choices';
+import { allowedImportTypes } from './import-types';
 import '../threads/threads.css';
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -17,14 +20,22 @@ const EXCEL = /\.(xls|xlsx)$/i;
 
 export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }) {
   const { user } = useSession();
-  const kind = loginTypeOf(user);
-  const types = importTypeChoices(kind, user?.roles ?? {});
+  // The server decides which Form Types the caller may import (roles, position, the entity's sector).
+  const types = useChoices(() => (user ? allowedImportTypes() : null), [user?.id, sessionStore.currentRe()]);
   const [name, setName] = useState('');
-  const [importtype, setImporttype] = useState(types.length === 1 ? types[0].value : '');
+  // What the user picked; a single Form Type offered is taken without a pick (and is no change to leave).
+  const [picked, setImporttype] = useState('');
+  const importtype = types.some((t) => t.value === picked) ? picked : types.length === 1 ? types[0].value : '';
   const [files, setFiles] = useState<File[]>([]);
+  const [entity, setEntity] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const { invalid, busy, submit } = useCreateSave([name, importtype, files.map((f) => f.name)]);
-  const module = shell === 're' ? 'RE-ExcelImport' : 'ExcelImport';
+  const { invalid, busy, submit } = useCreateSave([name, picked, entity, files.map((f) => f.name)]);
+  const staff = shell === 'iru';
+  const module = staff ? 'ExcelImport' : 'RE-ExcelImport';
+  const entities = useChoices(
+    () => (staff ? rpc.select({ module: 'RE', fields: ['id', 'name'], order: 'name asc', max: 1000 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))) : null),
+    [staff],
+  );
 
   async function pick(list: FileList | null) {
     const chosen = [...(list ?? [])];
@@ -44,12 +55,13 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
     const missing = new Set<string>();
     if (!name.trim()) missing.add('name');
     if (!importtype) missing.add('importtype');
+    if (staff && !entity) missing.add('reportingentity');
     if (!missing.size && !files.length) {
       await dialogs.alert('Error', 'Please upload at least one excel files.', 'error');
       return;
     }
     await submit(missing, async () => {
-      const re = sessionStore.currentRe();
+      const re = staff ? Number(entity) : sessionStore.currentRe();
       const created = await rpc.create({ module, fields: ['name', 'importtype', ...(re !== null ? ['reportingentity'] : [])], values: [name.trim(), Number(importtype), ...(re !== null ? [re] : [])], read: ['id'] });
       const id = Number(created.id);
       await uploadAll('ExcelImport_Reference', 'fk_excelimport', id, files);
@@ -63,6 +75,7 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
       <h1>Create Excel Import</h1>
       <form className="thread-create" onSubmit={(e) => void save(e)} noValidate>
         <RequiredInput label="Title" name="name" value={name} invalid={invalid} maxLength={255} onChange={setName} />
+        {staff && <RequiredSelect label="Reporting Entity" name="reportingentity" value={entity} invalid={invalid} choices={entities} onChange={setEntity} />}
         <RequiredSelect label="Form Type" name="importtype" value={importtype} invalid={invalid} choices={types} onChange={setImporttype} />
         <label>
           <span>Description</span>

@@ -1,7 +1,8 @@
 // An Excel import (/{re|iru}/excelimport/{id}, seed 003 §2.4): title, created by, created on,
 // status, the error description and the workbooks. While the import is Not Started or In
 // Progress the page reads it again every 3 seconds (seed 001 §9), so the job's outcome shows
-// without a reload; a failed import offers the copy of the workbook with the bad cells marked.
+// without a reload; a failed import offers the copy of each workbook with bad cells, marked (a .zip of them when
+// several workbooks had problems).
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
@@ -91,7 +92,7 @@ export default function ExcelImportPage({ shell }: { shell: 're' | 'iru' }) {
               {download ? (
                 <div>
                   <a href={download} data-testid="marked-copy">
-                    Workbook with the bad cells marked
+                    {download.endsWith('.zip') ? 'Workbooks with the bad cells marked (one copy each, .zip)' : 'Workbook with the bad cells marked'}
                   </a>
                 </div>
               ) : null}

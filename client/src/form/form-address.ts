@@ -17,6 +17,12 @@ export interface FormPageProps {
    * record `dataId` of its module; nothing is saved, no helper button shows, nothing navigates.
    */
   definition?: WebFormsRecord;
+  /**
+   * Shown inside another page (a profile tab): no tab title of its own, no Back, and with
+   * `noEdit` no Edit button (the entity's business information, seed 001 §6).
+   */
+  embedded?: boolean;
+  noEdit?: boolean;
 }
 
 /** The address query a form page understands (seed 001 §2.7; seed 000 §6). */

@@ -8,6 +8,7 @@ import { useSession } from '../session/session-store';
 import { FormView } from './form-view';
 import { readFormQuery, type FormPageProps } from './form-address';
 import { useFormController } from './use-form-controller';
+import './re-form-helpers';
 import { Loading } from '../ui/loading';
 import { LEAVE_PAGE_MESSAGE, useLeaveGuard } from '../ui/leave-guard';
 
@@ -36,7 +37,7 @@ function FormScreen(props: FormPageProps) {
   return (
     <>
       {guard}
-      <FormView c={c} shell={props.shell} user={user} titled={props.definition === undefined} />
+      <FormView c={c} shell={props.shell} user={user} titled={props.definition === undefined && !props.embedded} embedded={props.embedded} />
     </>
   );
 }

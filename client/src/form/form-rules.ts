@@ -38,6 +38,10 @@ export function checkRule(rule: FieldRule, value: unknown, data: FormValues, mod
       const c = compareWire(value, data[rule.field]);
       return c !== null && c <= 0 ? `Must be greater than ${labelIn(model, rule.field)}.` : null;
     }
+    case 'notBeforeDate': {
+      const c = compareWire(value, data[rule.field]);
+      return c !== null && c < 0 ? `Cannot be before ${labelIn(model, rule.field)}.` : null;
+    }
     case 'allowchairman': {
       const sector = rule.sector ? data[rule.sector] : ctx.sector;
       const applies = (CHAIRMAN_RULE.sectors as readonly number[]).includes(Number(sector)) && Number(data[rule.designation]) === CHAIRMAN_RULE.designation;

@@ -67,6 +67,10 @@ export interface TranslateOptions {
   mode: FormMode;
   /** The state selector's choices (seed 000 §4.3), worked out by the controller from the state map. */
   stateChoices?: Choice[];
+  /** The reader is an entity user: fields marked `config.staffOnly` are left out. */
+  reUser?: boolean;
+  /** Fields the reader may not change on this record (the server says which): shown read-only, never sent. */
+  locked?: readonly string[];
 }
 
 /** The widget names the form page registers (widgets.tsx); the rest are rjsf's own. */
@@ -215,7 +219,9 @@ export function translateForm(properties: WebFormsProperties, opts: TranslateOpt
     // A name twice would be one value shown twice; the first definition wins.
     if (seen.has(name)) continue;
     seen.add(name);
-    const m = fieldModel(f);
+    if (opts.reUser && f.config?.staffOnly) continue;
+    const base = fieldModel(f);
+    const m = opts.locked?.includes(name) ? { ...base, readOnly: true, saved: false, required: false } : base;
     fields.push(m);
     props[name] = propertySchema(f, m);
     uiSchema[name] = fieldUi(f, m, opts);

@@ -15,6 +15,7 @@ import { formValidator } from './form-validator';
 import { FORM_TEMPLATES, type FormContext } from './templates';
 import { FORM_WIDGETS } from './widgets';
 import { RelationLists } from './relation-lists';
+import { parameterDateModel } from './parameter-date';
 import type { FormControllerResult } from './use-form-controller';
 
 const MODE_TITLE = { view: 'View', edit: 'Edit', create: 'Create' } as const;
@@ -26,12 +27,12 @@ function errorSchemaOf(errors: Record<string, string>): ErrorSchema {
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, { __errors: [v] }])) as ErrorSchema;
 }
 
-function Toolbar({ c, onSubmit }: { c: FormControllerResult; onSubmit: (kind: 'save' | 'saveNew' | 'update') => void }) {
+function Toolbar({ c, onSubmit, embedded }: { c: FormControllerResult; onSubmit: (kind: 'save' | 'saveNew' | 'update') => void; embedded?: boolean }) {
   return (
     <div className="toolbar form-toolbar">
-      <button type="button" className="btn" data-action={c.isTab ? 'close' : 'back'} onClick={c.back}>
+      {!embedded && <button type="button" className="btn" data-action={c.isTab ? 'close' : 'back'} onClick={c.back}>
         {c.isTab ? 'Close' : 'Back'}
-      </button>
+      </button>}
       {c.can.edit && (
         <button type="button" className="btn btn-primary" data-action="edit" onClick={c.edit}>
           Edit
@@ -84,11 +85,13 @@ export function formTabTitle(formTitle: string, mode: 'view' | 'edit' | 'create'
   return mode === 'edit' ? `Edit ${subject}` : subject;
 }
 
-export function FormView({ c, shell, user, titled = true }: { c: FormControllerResult; shell: ShellKind; user: LoginInfo | null; titled?: boolean }) {
+export function FormView({ c, shell, user, titled = true, embedded = false }: { c: FormControllerResult; shell: ShellKind; user: LoginInfo | null; titled?: boolean; embedded?: boolean }) {
   const formRef = useRef<Form<FormValues>>(null);
   // After the first attempt to save, messages follow the user's corrections as they type.
   const [attempted, setAttempted] = useState(false);
-  const model = c.model!;
+  // A Date parameter's value is typed DD/MM/YYYY (parameter-date.ts); every other form is unchanged.
+  const fieldtype = c.formData?.fieldtype;
+  const model = useMemo(() => parameterDateModel(c.model!, { fieldtype }), [c.model, fieldtype]);
   const formContext: FormContext = useMemo(() => ({ record: c.record, labels: c.labels, shell }), [c.record, c.labels, shell]);
   const extraErrors = useMemo(() => errorSchemaOf(c.serverErrors), [c.serverErrors]);
   const title = c.form?.properties.title ?? c.form?.name ?? '';
@@ -102,10 +105,14 @@ export function FormView({ c, shell, user, titled = true }: { c: FormControllerR
 
   return (
     <section className={`page form-page mode-${c.mode}`} data-form={c.form?.id} data-mode={c.mode}>
-      <h1>
-        {title} <span className="muted form-mode">{MODE_TITLE[c.mode]}</span>
-      </h1>
-      <Toolbar c={c} onSubmit={onSubmit} />
+      {embedded ? (
+        <h2>{title}</h2>
+      ) : (
+        <h1>
+          {title} <span className="muted form-mode">{MODE_TITLE[c.mode]}</span>
+        </h1>
+      )}
+      <Toolbar c={c} onSubmit={onSubmit} embedded={embedded} />
       {c.conflict && <ConflictNotice conflict={c.conflict} model={model} onReload={() => void c.reload()} onDismiss={c.dismissConflict} />}
       {c.formError && (
         <p className="form-error" role="alert" data-form-error>

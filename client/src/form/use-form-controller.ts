@@ -155,6 +155,8 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [locked, setLocked] = useState<string[]>([]);
+  const reUser = loginTypeOf(user) === 'RE';
   const dataRef = useRef<FormValues>({});
   dataRef.current = formData;
 
@@ -172,7 +174,7 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
     return ids.map((s) => ({ value: s, label: label(s) }));
   }, [ready, mode, currentState]);
 
-  const model = useMemo(() => (ready ? translateForm(ready.form.properties, { mode, stateChoices }) : null), [ready, mode, stateChoices]);
+  const model = useMemo(() => (ready ? translateForm(ready.form.properties, { mode, stateChoices, reUser, locked }) : null), [ready, mode, stateChoices, reUser, locked]);
 
   /** What a new record starts with, the address's relation parent and entity included. */
   const freshValues = useCallback(
@@ -200,8 +202,9 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
       const form = props.definition ?? (await loadWebForm(await resolveFormId(props)));
       if (!form.module) throw new ScreenError('WebForms', form.id, 'module is not set');
       const alias = form.properties.moduleAlias;
-      const module = alias && loginTypeOf(sessionStore.user()) === 'RE' ? alias : form.module;
-      const probe = translateForm(form.properties, { mode: props.mode });
+      const readerIsRe = loginTypeOf(sessionStore.user()) === 'RE';
+      const module = alias && readerIsRe ? alias : form.module;
+      const probe = translateForm(form.properties, { mode: props.mode, reUser: readerIsRe });
       const hasState = probe.fields.some((f) => f.kind === 'state');
       const stateMap = hasState ? await loadStateMap(module) : null;
       const record = props.mode === 'create' ? null : await loadRecord(module, probe, props.dataId);
@@ -231,8 +234,10 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
       navigate: (to) => navigate(to),
       reload: () => void reloadRef.current(),
       setValue: (field, value) => setData((d) => ({ ...d, [field]: value })),
+      mode,
+      lockFields: (fields) => setLocked(fields),
     }),
-    [ready, props.shell, navigate],
+    [ready, props.shell, navigate, mode],
   );
 
   // The form's onload helper, once the form is shown.
@@ -408,7 +413,10 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
   const changed = model ? valuesDiffer(model, formData, baseline) : false;
   // A preview (the form editor's) writes nothing, whatever the admin may do.
   const may = (verb: string) => !preview && Boolean(module) && hasPermission(user, `${module}.${verb}`);
-  const reportName = ready?.form.properties.report_name;
+  // An RE user reads the form's module through its alias (RE → RE-RE); a report named after the
+  // module is then printed as its twin named after the alias (report RE-RE), which the user may read.
+  const baseReport = ready?.form.properties.report_name;
+  const reportName = baseReport && ready && ready.module !== ready.form.module && baseReport === ready.form.module ? ready.module : baseReport;
   const recordId = ready?.record?.id;
 
   return {
@@ -431,7 +439,7 @@ export function useFormController(props: FormPageProps, query: FormQuery, naviga
     can: {
       save: mode === 'create' && may('create'),
       saveNew: mode === 'create' && may('create'),
-      edit: mode === 'view' && Boolean(ready?.record) && may('update'),
+      edit: mode === 'view' && Boolean(ready?.record) && may('update') && !props.noEdit,
       update: mode === 'edit' && Boolean(ready?.record) && may('update'),
     },
     buttons: preview ? [] : (ready?.form.properties.buttons ?? []).filter((b) => (!b.modes || b.modes.includes(mode)) && hasPermission(user, b.permission)),

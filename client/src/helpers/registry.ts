@@ -18,6 +18,12 @@ export interface HelperContext {
   reload(): void;
   /** Form change handlers: sets another field's value. */
   setValue?(field: string, value: unknown): void;
+  /** Lists: the conditions always applied (the view's, the address's fk_ filters, the embedding page's). */
+  fixed?: unknown[];
+  /** Forms: the mode shown. */
+  mode?: 'view' | 'edit' | 'create';
+  /** Forms: shows these fields read-only and leaves them out of the save (the server refuses them anyway). */
+  lockFields?(fields: string[]): void;
 }
 
 export type Helper = (ctx: HelperContext, ...args: (string | number)[]) => void | Promise<void>;

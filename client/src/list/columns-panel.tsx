@@ -2,16 +2,23 @@
 // hides, orders and sizes the columns of the list view for themselves (use-personal-view.ts).
 // Changes show at once; "Save my view" keeps them (with the sort and filters in force) on the
 // server for every browser; "Reset to default view" returns to the admin's view.
-import { useState } from 'react';
+// The panel is non-modal (the list stays usable while it is open), so it does not trap focus; it
+// takes focus when it opens, and Escape closes it and gives focus back to its button.
+import { useEffect, useRef, useState } from 'react';
 import './columns-panel.css';
 import { MAX_WIDTH, MIN_WIDTH, moveColumn, setVisible, setWidth } from './personal-view';
 import type { PersonalControls } from './use-personal-view';
 
 export function PersonalViewButtons({ personal }: { personal: PersonalControls }) {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
   return (
     <>
-      <button type="button" className="btn" aria-expanded={open} aria-controls="list-columns-panel" data-testid="columns-toggle" onClick={() => setOpen((o) => !o)}>
+      <button ref={toggle} type="button" className="btn" aria-expanded={open} aria-controls="list-columns-panel" data-testid="columns-toggle" onClick={() => setOpen((o) => !o)}>
         Columns
       </button>
       <button
@@ -29,7 +36,7 @@ export function PersonalViewButtons({ personal }: { personal: PersonalControls }
           Reset to default view
         </button>
       )}
-      {open && <ColumnsPanel personal={personal} onClose={() => setOpen(false)} />}
+      {open && <ColumnsPanel personal={personal} onClose={close} />}
     </>
   );
 }
@@ -37,8 +44,20 @@ export function PersonalViewButtons({ personal }: { personal: PersonalControls }
 function ColumnsPanel({ personal, onClose }: { personal: PersonalControls; onClose(): void }) {
   const { columns, setColumns } = personal;
   const lastVisible = columns.filter((c) => c.visible).length === 1;
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('input, button')?.focus();
+    // A modal dialog opened over the list answers Escape first (focus-trap.ts stops the event).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) closeRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
-    <div className="columns-panel" id="list-columns-panel" role="dialog" aria-label="Columns" data-testid="columns-panel">
+    <div ref={panel} className="columns-panel" id="list-columns-panel" role="dialog" aria-modal="false" aria-label="Columns" data-testid="columns-panel">
       <div className="columns-panel-head">
         <strong>Columns</strong>
         <button type="button" className="btn btn-small" data-testid="columns-close" onClick={onClose}>

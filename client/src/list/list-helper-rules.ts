@@ -2,6 +2,7 @@
 // for them with its columns). Pure data and predicates (the one import is the engine's pure late
 // notice rule), so that the metadata checks can read them too; the helpers are in list-helpers.ts.
 import { lateNoticeProblem } from '../../../engine/filing/late-notice-rule.js';
+import { isLateSubmission } from '../../../engine/re/re-admin-rules.js';
 
 export type RowValues = Record<string, unknown>;
 
@@ -45,4 +46,14 @@ export const LIST_HELPER_RULES: Record<string, RowRule> = {
   exportBatchExcel: { fields: ['id'], shows: () => true },
   /** Seed 002 §4: the due date and its day of grace have passed and the batch was not completed on time. */
   lateNotify: { fields: ['duedate', 'state', 'submitteddate'], shows: (row) => lateNoticeProblem(row, today()) === null },
+  /** Seed 001 §4.2: a BCAF not yet submitted (56) nor void. */
+  submitBcaf: { fields: ['state', 'updatectr'], shows: (row) => stateOf(row) === STATE.active || stateOf(row) === STATE.inactive },
+  /** The regulator's entity actions (docs/re-admin-actions.md): every entity row. */
+  entityProfile: { fields: ['id'], shows: () => true },
+  setCountryOrigin: { fields: ['name', 'updatectr', 'countryorigin', 'comporigindate'], shows: () => true },
+  setFYE: { fields: ['name', 'updatectr', 'fye'], shows: () => true },
+  /** Seed 001 §4.2: due date passed and not submitted, or submitted after it. */
+  lateSubmission: { fields: ['name', 'duedate', 'submitteddate'], shows: (row) => isLateSubmission(row, today()) },
+  /** A parent/child link (RE_RE) of a relation list. */
+  unlink: { fields: ['name', 'link_id', 'link_updatectr'], shows: () => true },
 };

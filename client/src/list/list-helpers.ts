@@ -199,3 +199,36 @@ listHelper('lateNotify', async (ctx) => {
   await dialogs.alert('Successful', 'Email successfully sent.', 'success');
   ctx.reload();
 });
+
+// ---------------------------------------------------------------- BCAF (docs/re-records.md, Record types B)
+
+/** Seed 001 §5.2, §8: the words of the BCAF submission, as the server says them (engine/re-records/re-records-b-rules.ts). */
+export const BCAF_TEXT = {
+  invalidTitle: 'Invalid Date',
+  invalid: 'ALERT! Please choose valid date',
+  confirm: 'Once submitted, this BCAF form can no longer be edited. Submit it?',
+  submitted: 'BCAF ORM has been submitted',
+} as const;
+
+/** The year typed for a BCAF submission, or null when it is not one. */
+export function bcafYear(text: string | null): number | null {
+  const t = (text ?? '').trim();
+  if (!/^\d{4}$/.test(t)) return null;
+  const y = Number(t);
+  return y >= 1900 && y <= 2999 ? y : null;
+}
+
+/** Seed 001 §4.2, §5.2: a year is picked, the submission date is 31 December of it, the state 56; then the form is locked. */
+listHelper('submitBcaf', async (ctx) => {
+  const typed = await dialogs.prompt('Submit BCAF', 'Choose the year of this submission (YYYY).', { label: 'Year', type: 'text' });
+  if (typed === null) return;
+  const year = bcafYear(typed);
+  if (year === null) {
+    await dialogs.alert(BCAF_TEXT.invalidTitle, BCAF_TEXT.invalid, 'error');
+    return;
+  }
+  if (!(await dialogs.confirm('Are you sure?', BCAF_TEXT.confirm, { yes: 'Submit' }))) return;
+  await updateRow(ctx, { state: 56, submitted_date: `${year}-12-31` });
+  await dialogs.alert('Successful', BCAF_TEXT.submitted, 'success');
+  ctx.reload();
+});

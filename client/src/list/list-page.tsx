@@ -12,6 +12,7 @@ import { ListPager } from './list-pager';
 import { ListToolbar } from './list-toolbar';
 import { useListController } from './use-list-controller';
 import './list-helpers';
+import './re-admin-helpers';
 import { Loading } from '../ui/loading';
 
 export interface ListPageProps {

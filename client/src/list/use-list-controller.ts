@@ -12,7 +12,7 @@ import { loadListview, loadWebList, ScreenError } from '../metadata/screens';
 import { presentError } from '../rpc/error-presenter';
 import type { Row } from '../rpc/rpc';
 import { hasPermission, loginTypeOf, useSession } from '../session/session-store';
-import { PORTAL_NAME } from '../shells/footer';
+import { usePageTitle } from '../app/page-title';
 import { exportList, type ExportProgress } from './export-excel';
 import { requestedFields, resolveColumn, titleOf, type ResolvedColumn } from './list-columns';
 import { helperFields, helperShowsFor } from './list-helpers';
@@ -258,8 +258,8 @@ export function useListController(props: ListPageProps): ListController {
   // ---- onload helper, once the definitions are in
   const onloadRan = useRef<string | null>(null);
   const helperContext = useCallback(
-    (row?: Row): HelperContext => ({ row, module, shell, navigate: (to) => navigate(to), reload: () => setTick((t) => t + 1) }),
-    [module, shell, navigate],
+    (row?: Row): HelperContext => ({ row, module, shell, fixed, navigate: (to) => navigate(to), reload: () => setTick((t) => t + 1) }),
+    [module, shell, navigate, fixed],
   );
   useEffect(() => {
     const onload = list?.properties.onload;
@@ -270,9 +270,7 @@ export function useListController(props: ListPageProps): ListController {
 
   // ---- page title, with the portal's name as its suffix (seed 000 §1)
   const title = props.title || list?.properties.title || 'List';
-  useEffect(() => {
-    if (!embedded && list) document.title = `${title} | ${PORTAL_NAME}`;
-  }, [embedded, list, title]);
+  usePageTitle(!embedded && list ? title : null);
 
   if (defs.status !== 'ready' || !list || !vp || !entry) return defs.status === 'error' ? { status: 'error', error: defs.error } : { status: 'loading' };
 

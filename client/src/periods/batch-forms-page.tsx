@@ -10,7 +10,7 @@ import { batchModule, type Side } from '../filing/filing-api';
 import { STATE_NAMES } from '../filing/sign-off';
 import { formatDate } from '../ui/date-format';
 import { rpc, RpcError, type Row } from '../rpc/rpc';
-import { PORTAL_NAME } from '../shells/footer';
+import { usePageTitle } from '../app/page-title';
 import { Loading } from '../ui/loading';
 import './periods.css';
 
@@ -47,10 +47,7 @@ export default function BatchFormsPage({ shell }: { shell: 're' | 'iru' }) {
   const b = useBatch(side, batchId);
   const fixedWhere = useMemo((): [string, string, unknown][] => [['formbatch', '=', batchId]], [batchId]);
   const name = b.status === 'ready' ? String(b.batch.name ?? '') : '';
-  useEffect(() => {
-    if (b.status === 'missing') document.title = `Submission not found | ${PORTAL_NAME}`;
-    else if (b.status === 'ready') document.title = `${name} | ${PORTAL_NAME}`;
-  }, [b.status, name]);
+  usePageTitle(b.status === 'missing' ? 'Submission not found' : b.status === 'ready' ? name : null);
   const back = (
     <Link to={`/${shell}/batches`} className="btn" data-action="back">Back</Link>
   );

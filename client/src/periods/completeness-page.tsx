@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { monthEnd } from '../../../engine/filing/period-dates.js';
-import { PORTAL_NAME } from '../shells/footer';
+import { usePageTitle } from '../app/page-title';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { formatDate } from '../ui/date-format';
@@ -42,8 +42,8 @@ function CompletenessPageBody() {
   const [chosen, setChosen] = useState<Key | null>(null);
   const [entities, setEntities] = useState<api.EntityRow[] | null>(null);
 
+  usePageTitle('Completeness and timeliness');
   useEffect(() => {
-    document.title = `Completeness and timeliness | ${PORTAL_NAME}`;
     api.sectors().then(setSectors, (e) => void presentError(e));
   }, []);
 

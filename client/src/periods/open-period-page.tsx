@@ -4,7 +4,7 @@
 // form (dryRun), Open does it. The server's refusals show at their fields.
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PORTAL_NAME } from '../shells/footer';
+import { usePageTitle } from '../app/page-title';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { Loading } from '../ui/loading';
@@ -38,8 +38,8 @@ function OpenPeriodPageBody() {
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
 
+  usePageTitle('Open a period');
   useEffect(() => {
-    document.title = `Open a period | ${PORTAL_NAME}`;
     Promise.all([api.calendars(), api.sectors(), api.categories()]).then(([c, s, k]) => {
       setCalendars(c);
       setSectors(s);

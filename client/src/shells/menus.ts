@@ -4,6 +4,7 @@
 import type { LoginInfo } from '../session/session-store';
 import { signOffBadge } from './sign-off-badge';
 import { overdueReportBadge } from './overdue-report-badge';
+import { bulletinBadge } from './bulletin-badge';
 
 export interface MenuItem {
   label: string;
@@ -27,7 +28,8 @@ const hasRole = (role: number) => (u: LoginInfo) => Boolean(u.roles[String(role)
 /** Seed 000 §2.12. */
 export const RE_MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/re/dashboard' },
-  { label: 'Bulletin', to: '/re/bulletin', permission: 'RE-Bulletin.select', badge: { module: 'RE-Bulletin', where: [['state', '=', 33]] } },
+  // Seed 003 §4.7: Active bulletins of the entity's sector started within 14 days, not yet ended.
+  { label: 'Bulletin', to: '/re/bulletin', permission: 'RE-Bulletin.select', badgeFor: bulletinBadge },
   { label: 'Reporting Entity Profile', to: '/re/reprofile', permission: 'RE-RE.select' },
   { label: 'Submission', to: '/re/batches', permission: 'REFormBatch.select' },
   { label: 'Excel Import', to: '/re/excelimport', permission: 'RE-ExcelImport.select' },
@@ -42,6 +44,8 @@ export const RE_MENU: MenuItem[] = [
   { label: 'Resubmission', to: '/re/resubmission', permission: 'RE-Resubmission.select' },
   { label: 'Extension', to: '/re/extension', permission: 'RE-Extension.select' },
   { label: 'Request Value', to: '/re/requestvalue', permission: 'RE-SMSDropdown.select' },
+  // Seed 002 §2 (route email of seed 000 §2.12): the user's own e-mail subscriptions.
+  { label: 'Email Subscriptions', to: '/re/email', permission: 'User_EmailTemplate.select' },
   // Seed 000 §2.12 ends the sidebar with profile/edit/{userid}; the view page offers Edit.
   { label: 'My Profile', to: '/re/profile/view', permission: 'My-User.select' },
 ];
@@ -106,6 +110,8 @@ export const IRU_MENU: MenuItem[] = [
       { label: 'Non-Compliance RE', to: '/iru/peoi', permission: 'PEOI.select', badge: { module: 'PEOI', where: [['state', 'in', [61, 74, 81, 82, 83, 84]]] } },
     ],
   },
+  // Seed 002 §2: the staff member's own e-mail subscriptions (workflow and bulletin notices).
+  { label: 'Email Subscriptions', to: '/iru/email', permission: 'User_EmailTemplate.select' },
 ];
 
 /** Seed 000 §2.11. */
@@ -113,8 +119,8 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'WebList View', to: '/list/weblist_view' },
   { label: 'WebList', to: '/list/weblist' },
   { label: 'WebForm', to: '/list/webform' },
-  { label: 'Report Editor', to: '/report/editor' },
-  { label: 'Report List', to: '/reportlist' },
+  { label: 'Report Editor', to: '/report/editor', permission: 'WebReport.select' },
+  { label: 'Report List', to: '/reportlist', permission: 'WebReport.select' },
   { label: 'Main dash', to: '/mdash' },
   { label: 'Dashgroup list', to: '/dashgroup' },
   { label: 'Log Out', to: '/user/logout' },

@@ -2,30 +2,20 @@
 // submissions, one of that submission's forms and one of the form's tabs (its properties'
 // items), the data item, subject, description and the Confidential switch. Every field is
 // required here and on the server (Query's metadata); the query starts as New.
+//
+// What is offered is what the server lets the caller read (the row rules, docs/row-rules.md
+// "Creating"): the entities are the caller's RE rows (a relationship manager's sector 1 banks,
+// the App I/II officer's App I/II entities), the Sector list their sectors (sector 1 only for
+// roles 35/37), the submissions and forms the caller's FormBatch and Form rows. A query outside
+// the caller's Query rows is refused by the server with a message saying what to choose.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
-import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
+import { ChoiceSelect, RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
 import './threads.css';
 import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
-
-function useChoices(load: () => Promise<Choice[]> | null, deps: unknown[]): Choice[] {
-  const [choices, setChoices] = useState<Choice[]>([]);
-  useEffect(() => {
-    const p = load();
-    if (!p) {
-      setChoices([]);
-      return;
-    }
-    let live = true;
-    p.then((c) => live && setChoices(c)).catch((e) => void presentError(e));
-    return () => {
-      live = false;
-    };
-  }, deps);
-  return choices;
-}
+import { useChoices } from '../ui/use-choices';
 
 /** A form's tabs: the items of its properties (`{id, title}`). */
 function tabsOf(row: Row | undefined): Choice[] {
@@ -36,6 +26,13 @@ function tabsOf(row: Row | undefined): Choice[] {
   } catch {
     return [];
   }
+}
+
+/** The sectors of the entities offered, by name: the Sector list (one sector for a relationship manager). */
+function sectorsOf(rows: Row[]): Choice[] {
+  const byId = new Map<string, string>();
+  for (const r of rows) if (r.sector !== null && r.sector !== undefined) byId.set(String(r.sector), String(r.sector_name_ind_field ?? r.sector));
+  return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /** Fields a link may pre-fill (a cell's "Raise query" in the form grid: docs/client.md "Filing screens"). */
@@ -51,7 +48,16 @@ export default function QueryCreatePage() {
   const { invalid, busy, submit } = useCreateSave([v, confidential]);
   const set = (k: keyof typeof v, value: string) => setV((old) => ({ ...old, [k]: value }));
 
-  const entities = useChoices(() => rpc.select({ module: 'RE', fields: ['id', 'name'], order: 'name asc', max: 1000 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))), []);
+  const [entityRows, setEntityRows] = useState<Row[]>([]);
+  useEffect(() => {
+    rpc
+      .select({ module: 'RE', fields: ['id', 'name', 'sector', 'sector_name_ind_field'], order: 'name asc', max: 1000 })
+      .then(({ rows }) => setEntityRows(rows))
+      .catch((e) => void presentError(e));
+  }, []);
+  const [sector, setSector] = useState('');
+  const sectors = sectorsOf(entityRows);
+  const entities = entityRows.filter((r) => !sector || String(r.sector) === sector).map((r) => ({ value: String(r.id), label: String(r.name) }));
   const batches = useChoices(
     () => (v.re ? rpc.select({ module: 'FormBatch', fields: ['id', 'name'], where: [['re', '=', Number(v.re)]], order: 'duedate desc', max: 200 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))) : null),
     [v.re],
@@ -87,6 +93,17 @@ export default function QueryCreatePage() {
     <section className="page">
       <h1>Create New Query</h1>
       <form className="thread-create" onSubmit={(e) => void save(e)} noValidate>
+        <ChoiceSelect
+          label="Sector"
+          name="sector"
+          value={sector}
+          choices={sectors}
+          none="All sectors"
+          onChange={(value) => {
+            setSector(value);
+            if (value && v.re && !entityRows.some((r) => String(r.id) === v.re && String(r.sector) === value)) setV((old) => ({ ...old, re: '', formbatch: '', form: '', formtab: '' }));
+          }}
+        />
         {select('re', 'Reporting Entity', entities, { formbatch: '', form: '', formtab: '' })}
         {select('formbatch', 'Submission', batches, { form: '', formtab: '' })}
         {select('form', 'Form', forms.map((f) => ({ value: String(f.id), label: `${String(f.code)} ${String(f.name)}` })), { formtab: '' })}

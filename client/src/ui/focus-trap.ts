@@ -2,7 +2,7 @@
 // it opens and back where it was when it closes; Tab and Shift+Tab cycle within it; focus that
 // escapes (a click on the backdrop) is brought back; Escape closes it. With dialogs stacked, only
 // the topmost one answers.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 interface Trap {
   element: RefObject<HTMLElement | null>;
@@ -60,7 +60,10 @@ function onFocusIn(e: FocusEvent) {
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
   const escape = useRef(onEscape);
   escape.current = onEscape;
-  useEffect(() => {
+  // A layout effect: focus goes back in the same commit that removes the dialog, so a click made
+  // right after the dialog closed is not undone by a late restore (Enter would then press the
+  // button that opened the dialog).
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const trap: Trap = { element: ref, onEscape: () => escape.current() };
     if (!stack.length) {

@@ -10,6 +10,7 @@ import { getSecurityQuestions, isFirstTimeLogin, setSecurityQuestions } from './
 import { getPublicMessages } from './public-message.js';
 import { registrationOptions } from './registration-options.js';
 import { verifyBizInfo, verifyOffice } from './profile-verification.js';
+import { getProfileTabs } from '../profile/profile-tabs.js';
 
 export const accountActions = [
   register,
@@ -30,4 +31,5 @@ export const accountActions = [
   registrationOptions,
   verifyBizInfo,
   verifyOffice,
+  getProfileTabs,
 ];

@@ -7,8 +7,11 @@ import { Type } from '@sinclair/typebox';
 import { defineAction } from '../registry.js';
 import { isReUser, type ActionContext } from '../context.js';
 import { text } from '../../protocol/envelope.js';
-import { errors } from '../../errors/catalogue.js';
-import { bumpVersions } from '../../db/change-versions.js';
+import { AppError, errors } from '../../errors/catalogue.js';
+
+/** RE.verifyOffice's refusal while the entity has no office. */
+export const NO_OFFICE_MESSAGE = 'Details of Office not found';
+import { recordAudit } from '../../records/record-history.js';
 import { sqlDateTime } from '../../db/clock.js';
 
 /** The current entity, when the caller is its primary user; else E_NOPERMISSION. */
@@ -32,13 +35,18 @@ function verification(name: 'RE.verifyBizInfo' | 'RE.verifyOffice', column: 'ver
     access: 'session',
     writes: true,
     answer: 'value 0: text 1',
-    errors: ['E_NOPERMISSION'],
+    errors: name === 'RE.verifyOffice' ? ['E_NOPERMISSION', 'E_VALIDATION'] : ['E_NOPERMISSION'],
     async handler([a], ctx) {
       const re = await ownEntity(ctx, name);
       const named = a?.re ?? a?.id;
       if (named !== undefined && named !== re) throw errors.noPermission(`${name}: only the current reporting entity`);
-      await ctx.db('re').where({ id: re }).update({ [column]: sqlDateTime(), [`${column}by`]: ctx.caller!.userId });
-      await bumpVersions(ctx.db, ['re']);
+      // Office details cannot be confirmed while there are none (seed 003's 'Details of Office not found').
+      if (column === 'verifyoffice' && !(await ctx.db('re_office').where({ re }).first('id'))) throw new AppError('E_VALIDATION', NO_OFFICE_MESSAGE);
+      const before = await ctx.db('re').where({ id: re }).first(column, `${column}by`, 'updatectr');
+      const after = { [column]: sqlDateTime(), [`${column}by`]: ctx.caller!.userId };
+      await ctx.db('re').where({ id: re }).update(after);
+      // The stamps leave the counter alone (forms open on the entity keep theirs); the audit (and its change version) records them.
+      await recordAudit(ctx.db, ctx.services.modules.get('RE')!, re, Number(before?.updatectr ?? 0), 'update', Object.keys(after), ctx.caller!.userId, { before, after });
       ctx.log.info({ re }, `${what} verified`);
       return [text('1')];
     },

@@ -1,6 +1,7 @@
 // REContact.register (self-registration, public) and REContact.registerSub (a primary user adds
 // a sub user to its current entity). Both create an account pending e-mail verification.
 import { Type } from '@sinclair/typebox';
+import { requireVerifiedProfile } from '../../profile/profile-gate.js';
 import { defineAction } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError } from '../../errors/catalogue.js';
@@ -59,6 +60,7 @@ export const registerSub = defineAction({
     const entity = caller.currentRe;
     const primary = entity === null ? undefined : await ctx.db('re_user').where({ link_fk_re: entity, link_fk_user: caller.userId, isprimary: true }).first('link_id');
     if (entity === null || !primary) throw new AppError('E_NOPERMISSION', 'Only the primary user of the reporting entity can register sub users.');
+    await requireVerifiedProfile(ctx);
     const type = await checkForm(ctx.db, a, 'sub');
     await checkEntityNumber(ctx.db, entity, type, (type === 'LL' ? a.companyno : a.otherno)!);
     const email = a.email!.trim();

@@ -1,6 +1,7 @@
 // Form.getData and Form.saveData (PROTOCOL.md §7, docs/filing.md "Data"): a form's cells as the
 // filer sees them, and saving any number of them in one call, all or nothing.
 import { Type } from '@sinclair/typebox';
+import { requireVerifiedProfile } from '../../profile/profile-gate.js';
 import { defineAction } from '../registry.js';
 import { recordset, text } from '../../protocol/envelope.js';
 import { filedTemplate, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
@@ -80,6 +81,7 @@ export const formSaveData = defineAction({
   answer: 'value 0: recordset (id, updatectr); with dryRun nothing is written and the counter is unchanged',
   errors: ['E_VALIDATION', 'E_CONCURRENT', 'E_STATETRANSITION', 'E_NOPERMISSION', 'E_NOTFOUND'],
   async handler([a], ctx) {
+    await requireVerifiedProfile(ctx);
     const saved = await saveFormData(ctx, a);
     return [recordset([{ name: 'id', type: 'integer' }, { name: 'updatectr', type: 'integer' }], [[String(saved.id), String(saved.updatectr)]])];
   },

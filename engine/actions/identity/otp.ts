@@ -85,7 +85,7 @@ export const changeOtp = defineAction({
       }
     }
     const step = await acceptedStep(state.pendingSecret, next, null);
-    if (step === null || !(await activatePending(ctx.db, caller.userId, state.pendingSecret, step))) {
+    if (step === null || !(await activatePending(ctx.db, caller.userId, state.pendingSecret, step, { modules: ctx.services.modules, who: caller.userId }))) {
       return wrongCode(ctx, 'newOTP', 'the code of the new key is not valid');
     }
     ctx.log.info({ user: caller.userId }, 'MFA key changed');
@@ -105,7 +105,7 @@ export const resetMfa = defineAction({
   async handler([a], ctx) {
     const user = await userByUserid(ctx.db, a.userid.trim()).first('id', 'name', 'email');
     if (!user) throw errors.notFound('User');
-    await clearOtp(ctx.db, Number(user.id));
+    await clearOtp(ctx.db, Number(user.id), { modules: ctx.services.modules, who: ctx.caller?.userId ?? null });
     await queueTemplateMail(ctx.db, MFA_RESET_MAIL, String(user.email), { name: String(user.name) });
     ctx.log.info({ user: Number(user.id), by: ctx.caller!.userId }, 'MFA reset');
     return [text('OK')];

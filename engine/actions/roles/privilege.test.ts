@@ -15,6 +15,8 @@ const RE_ROLE = 1;
 const IRU_ROLE = 2;
 const SYSADMIN = 10;
 const ACCESS_ADMIN = 11;
+/** The demo IRU officer also reads the audit log (seeds/access.ts). */
+const AUDIT_REVIEWER = 46;
 const ADMIN_USER = 1;
 const IRU_USER = 2;
 const OTHER_IRU_USER = 5;
@@ -58,9 +60,9 @@ describe.each(await testDialects())('no privilege beyond one’s own on %s', (di
     const held = await taskId('ListGroup.update');
     const lacked = await taskId('Parameters.delete');
     expect(failure(await set(iru, { role: RE_ROLE, create: [held, lacked] }))).toEqual({ code: 'E_NOPERMISSION', message: 'You cannot grant permissions you do not hold yourself: Parameters.delete.' });
-    // The RE role's own tasks include some no IRU officer holds (its entity's form submission).
-    const theirs = (await link(RE_ROLE, await taskId('REForm.update')))!;
-    expect(failure(await set(iru, { role: RE_ROLE, delete: [theirs] }))).toEqual({ code: 'E_NOPERMISSION', message: 'You cannot withdraw permissions you do not hold yourself: REForm.update.' });
+    // The RE role's own tasks include some no IRU officer holds (asking for a resubmission).
+    const theirs = (await link(RE_ROLE, await taskId('RE-Resubmission.create')))!;
+    expect(failure(await set(iru, { role: RE_ROLE, delete: [theirs] }))).toEqual({ code: 'E_NOPERMISSION', message: 'You cannot withdraw permissions you do not hold yourself: RE-Resubmission.create.' });
     expect(await grantsOf(RE_ROLE)).toEqual(before);
   });
 
@@ -97,7 +99,7 @@ describe.each(await testDialects())('no privilege beyond one’s own on %s', (di
     const turned = failure(await t.call('Record.update', [{ module: 'User_Role', fields: ['link_id', 'link_updatectr', 'link_fk_role'], values: [Number(l.link_id), Number(l.link_updatectr), SYSADMIN] }], iru));
     expect(turned.message).toMatch(/^You cannot give the role System Administrator/);
     expect(await rolesOf(OTHER_IRU_USER)).toEqual([IRU_ROLE]);
-    expect(await rolesOf(IRU_USER)).toEqual([IRU_ROLE, ACCESS_ADMIN]);
+    expect(await rolesOf(IRU_USER)).toEqual([IRU_ROLE, ACCESS_ADMIN, AUDIT_REVIEWER]);
   });
 
   it('refuses the IRU officer any change of its own roles, through any write of User_Role', async () => {
@@ -107,7 +109,7 @@ describe.each(await testDialects())('no privilege beyond one’s own on %s', (di
     const related = failure(await t.call('Record.create', [{ module: 'Role', fields: ['name'], values: ['Mine'], relation: { relation_type: 2, parent_name: 'User', parent_id: IRU_USER } }], iru));
     expect(related).toEqual({ code: 'E_NOPERMISSION', message: 'You cannot change your own roles.' });
     expect(await db()('role').where({ name: 'Mine' }).first('id')).toBeUndefined();
-    expect(await rolesOf(IRU_USER)).toEqual([IRU_ROLE, ACCESS_ADMIN]);
+    expect(await rolesOf(IRU_USER)).toEqual([IRU_ROLE, ACCESS_ADMIN, AUDIT_REVIEWER]);
   });
 
   it('lets an IRU officer give and take a role within its own tasks, to another user', async () => {

@@ -69,7 +69,7 @@ async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[],
   for (const link of remove) {
     const n = await db(LINK_TABLE).where({ link_id: link.id, link_updatectr: link.updatectr, link_fk_role: role.id }).delete();
     if (n !== 1) throw stale(`The role's permissions were changed by someone else (grant ${link.id} is no longer as you read it). Reload and try again.`);
-    await recordAudit(db, module, link.id, link.updatectr + 1, 'delete', [], who);
+    await recordAudit(db, module, link.id, link.updatectr + 1, 'delete', [], who, { before: { link_id: link.id, link_fk_role: role.id, link_updatectr: link.updatectr } });
     removed += 1;
   }
   for (const task of wanted) {
@@ -81,7 +81,7 @@ async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[],
       if (isUniqueViolation(e)) throw stale(`The role's permissions were changed by someone else (task ${task} already granted). Reload and try again.`);
       throw e;
     }
-    await recordAudit(db, module, id, 1, 'create', ['link_fk_role', 'link_fk_permissiontasks'], who);
+    await recordAudit(db, module, id, 1, 'create', ['link_fk_role', 'link_fk_permissiontasks'], who, { after: { link_fk_role: role.id, link_fk_permissiontasks: task } });
   }
   // recordAudit bumped the link table's change version, which keys the callers' cached access.
   return { added: wanted.length, removed };

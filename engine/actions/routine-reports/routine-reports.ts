@@ -203,7 +203,7 @@ export const routineRptAttach = defineAction({
     const report = Number(msg.routinerpt);
     const stored = await lockReport(ctx, report);
     await moveReport(ctx, stored, S.pendingRecommendation);
-    await mailOfRoutineMove(ctx.db, { ...stored, state: S.pendingRecommendation }, S.pendingRecommendation);
+    await mailOfRoutineMove(ctx, { ...stored, state: S.pendingRecommendation }, S.pendingRecommendation);
     return [await reportAnswer(ctx, report)];
   },
 });
@@ -234,7 +234,7 @@ async function decide(ctx: ActionContext, a: Static<typeof DecisionArgs>, stage:
   const who = ctx.caller?.userId ?? null;
   const stamps = stage === 'hou' ? { houremark: remark || null, houdate: now, houstatus: to, recommendby: who } : { hodremark: remark || null, hoddate: now, hodstatus: to, actionby: who };
   await moveReport(ctx, stored, to, stamps);
-  await mailOfRoutineMove(ctx.db, { ...stored, state: to }, to, { remark, by: ctx.caller?.name ?? '' });
+  await mailOfRoutineMove(ctx, { ...stored, state: to }, to, { remark, by: ctx.caller?.name ?? '' });
   return [await reportAnswer(ctx, a.id)];
 }
 

@@ -3,12 +3,13 @@
 // validation, audit and version).
 import { Type } from '@sinclair/typebox';
 import { defineAction } from '../registry.js';
-import { recordset, text } from '../../protocol/envelope.js';
+import { recordset, text, type EnvelopeValue } from '../../protocol/envelope.js';
+import type { ActionContext } from '../context.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { accessModule } from '../../records/module-access.js';
 import { loadForWrite } from '../../records/record-read.js';
 import { updateRecord } from '../../records/update.js';
-import { changedKeys, SCREEN_TABLES, screenVersions } from '../../metadata/screen-history.js';
+import { changedKeys, SCREEN_TABLES, screenVersions, type VersionedModule } from '../../metadata/screen-history.js';
 import { sqlDateTime } from '../../db/clock.js';
 import type { ScreenModule } from '../../metadata/screen-schemas.js';
 import { personalViewActions } from './personal-views.js';
@@ -26,34 +27,37 @@ export const screenHistory = defineAction({
   writes: false,
   answer: 'value 0: recordset (version, action, createby, createby_name, createon, changed: comma-separated keys changed from the version before)',
   errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
-  async handler([a], ctx) {
-    const { module, scopeRe } = accessModule(ctx, a.module, 'select');
-    const versions = await screenVersions(ctx.db, a.module as ScreenModule, a.id);
-    // A deleted definition keeps its history; one that never existed is not found.
-    if (!versions.length) await loadForWrite(ctx, module, scopeRe, a.id);
-    const rows = versions.map((v, i) => [
-      String(v.version),
-      v.action,
-      v.createby === null ? null : String(v.createby),
-      v.createby_name,
-      sqlDateTime(new Date(`${v.createon.replace(' ', 'T')}Z`)),
-      changedKeys(versions[i + 1]?.definition ?? null, v.definition).join(','),
-    ]);
-    return [
-      recordset(
-        [
-          { name: 'version', type: 'integer' },
-          { name: 'action', type: 'string' },
-          { name: 'createby', type: 'integer' },
-          { name: 'createby_name', type: 'string' },
-          { name: 'createon', type: 'datetime' },
-          { name: 'changed', type: 'string' },
-        ],
-        rows,
-      ),
-    ];
-  },
+  handler: ([a], ctx) => historyValues(ctx, a.module, a.id),
 });
+
+/** The versions of one definition as Screen.history (and Report.history) answer them. */
+export async function historyValues(ctx: ActionContext, kind: VersionedModule, id: number): Promise<EnvelopeValue[]> {
+  const { module, scopeRe } = accessModule(ctx, kind, 'select');
+  const versions = await screenVersions(ctx.db, kind, id);
+  // A deleted definition keeps its history; one that never existed is not found.
+  if (!versions.length) await loadForWrite(ctx, module, scopeRe, id);
+  const rows = versions.map((v, i) => [
+    String(v.version),
+    v.action,
+    v.createby === null ? null : String(v.createby),
+    v.createby_name,
+    sqlDateTime(new Date(`${v.createon.replace(' ', 'T')}Z`)),
+    changedKeys(versions[i + 1]?.definition ?? null, v.definition).join(','),
+  ]);
+  return [
+    recordset(
+      [
+        { name: 'version', type: 'integer' },
+        { name: 'action', type: 'string' },
+        { name: 'createby', type: 'integer' },
+        { name: 'createby_name', type: 'string' },
+        { name: 'createon', type: 'datetime' },
+        { name: 'changed', type: 'string' },
+      ],
+      rows,
+    ),
+  ];
+}
 
 export const screenVersion = defineAction({
   name: 'Screen.version',
@@ -64,13 +68,16 @@ export const screenVersion = defineAction({
   writes: false,
   answer: 'value 0: text, JSON definition (null for a deletion)',
   errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
-  async handler([a], ctx) {
-    accessModule(ctx, a.module, 'select');
-    const found = (await screenVersions(ctx.db, a.module as ScreenModule, a.id)).find((v) => v.version === a.version);
-    if (!found) throw new AppError('E_NOTFOUND', `${a.module} ${a.id} has no version ${a.version}.`);
-    return [text(JSON.stringify(found.definition))];
-  },
+  handler: ([a], ctx) => versionValues(ctx, a.module, a.id, a.version),
 });
+
+/** One version's definition as Screen.version (and Report.version) answer it. */
+export async function versionValues(ctx: ActionContext, kind: VersionedModule, id: number, version: number): Promise<EnvelopeValue[]> {
+  accessModule(ctx, kind, 'select');
+  const found = (await screenVersions(ctx.db, kind, id)).find((v) => v.version === version);
+  if (!found) throw new AppError('E_NOTFOUND', `${kind} ${id} has no version ${version}.`);
+  return [text(JSON.stringify(found.definition))];
+}
 
 export const screenRestore = defineAction({
   name: 'Screen.restore',
@@ -81,19 +88,28 @@ export const screenRestore = defineAction({
   writes: true,
   answer: 'value 0: recordset (id, updatectr) after the save',
   errors: ['E_NOPERMISSION', 'E_NOTFOUND', 'E_CONCURRENT', 'E_VALIDATION', 'E_BADREQUEST'],
-  async handler([a], ctx) {
-    const kind = a.module as ScreenModule;
-    const found = (await screenVersions(ctx.db, kind, a.id)).find((v) => v.version === a.version);
-    if (!found) throw new AppError('E_NOTFOUND', `${a.module} ${a.id} has no version ${a.version}.`);
-    if (!found.definition) throw errors.badRequest(`Version ${a.version} of ${a.module} ${a.id} is its deletion; there is nothing to restore`);
-    const { owner } = SCREEN_TABLES[kind];
-    const d = found.definition;
-    return updateRecord(ctx, {
-      module: kind,
-      fields: ['id', 'updatectr', 'name', owner, 'properties'],
-      values: [a.id, a.updatectr, d.name, owner === 'module' ? (d.module ?? null) : (d.weblist ?? null), JSON.stringify(d.properties)],
-    });
-  },
+  handler: ([a], ctx) => restoreValues(ctx, a.module, a.id, a.version, a.updatectr),
 });
+
+/** An earlier version saved again as the newest, as Screen.restore (and Report.restore) do it. */
+export async function restoreValues(ctx: ActionContext, kind: VersionedModule, id: number, version: number, updatectr: number): Promise<EnvelopeValue[]> {
+  const found = (await screenVersions(ctx.db, kind, id)).find((v) => v.version === version);
+  if (!found) throw new AppError('E_NOTFOUND', `${kind} ${id} has no version ${version}.`);
+  if (!found.definition) throw errors.badRequest(`Version ${version} of ${kind} ${id} is its deletion; there is nothing to restore`);
+  const d = found.definition;
+  if (kind === 'WebReport') {
+    return updateRecord(ctx, {
+      module: 'WebReport',
+      fields: ['id', 'updatectr', 'name', 'module', 'title', 'template', 'properties'],
+      values: [id, updatectr, d.name, d.module ?? null, d.title ?? null, d.template ?? null, JSON.stringify(d.properties)],
+    });
+  }
+  const { owner } = SCREEN_TABLES[kind as ScreenModule];
+  return updateRecord(ctx, {
+    module: kind,
+    fields: ['id', 'updatectr', 'name', owner, 'properties'],
+    values: [id, updatectr, d.name, owner === 'module' ? (d.module ?? null) : (d.weblist ?? null), JSON.stringify(d.properties)],
+  });
+}
 
 export const screenActions = [screenHistory, screenVersion, screenRestore, screenModules, ...personalViewActions];

@@ -5,10 +5,13 @@ import { isReUser } from '../../actions/context.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { text } from '../../protocol/envelope.js';
 import { accessModule } from '../../records/module-access.js';
+import { readRecordObject } from '../../records/record-read.js';
 import { jobDownloadAction, jobStatusAction } from '../job-family.js';
 import { submitJob } from '../own-jobs.js';
+import { requireVerifiedProfile } from '../../profile/profile-gate.js';
 import { IMPORT_STATE, readImport, moveImport } from './import-record.js';
 import { IMPORT_FROM_EXCEL, ImportArgs, importDownloadUrl } from './run-import.js';
+import { allowedImportTypes, assertImportType, IMPORT_TYPE_LABELS, importModuleName } from './import-types.js';
 
 export const importSubmit = defineAction({
   name: 'Job.ImportFromExcel.submit',
@@ -19,16 +22,43 @@ export const importSubmit = defineAction({
   answer: 'value 0: text, the job id',
   errors: ['E_NOTFOUND', 'E_NOPERMISSION', 'E_STATETRANSITION', 'E_BADREQUEST', 'E_RATELIMIT'],
   async handler([a], ctx) {
+    await requireVerifiedProfile(ctx);
     // The caller must reach the record as Record.select would: RE users their entity's only.
-    const { scopeRe } = accessModule(ctx, isReUser(ctx.caller) ? 'RE-ExcelImport' : 'ExcelImport', 'select');
+    const { scopeRe } = accessModule(ctx, importModuleName(ctx.caller), 'select');
     const record = await readImport(ctx.db, a.excelimport_id);
     if (!record || scopeRe === null || (scopeRe !== undefined && record.reportingentity !== scopeRe)) throw errors.notFound(`Excel import ${a.excelimport_id}`);
     // Not Started, or Failed to try again once the workbooks are corrected; never twice at once.
     if (record.state !== IMPORT_STATE.notStarted && record.state !== IMPORT_STATE.failed) throw new AppError('E_STATETRANSITION', 'This import is running or has completed.');
-    const id = await submitJob(ctx, IMPORT_FROM_EXCEL, a);
-    await moveImport(ctx.db, record.id, { state: IMPORT_STATE.notStarted, job: id }, ctx.caller?.userId ?? null);
+    // Its Form Type must be one the caller may import (ExcelImport's row rules, import-types.ts).
+    if (record.importtype !== null) await assertImportType(ctx, record.importtype, 'E_NOPERMISSION');
+    // Regulator staff import for the entity the record names (docs/excel.md): the job then works
+    // for that entity, which must be one the caller may see, as the RE list would show it.
+    let forEntity: number | undefined;
+    if (!isReUser(ctx.caller)) {
+      if (record.reportingentity === null) throw new AppError('E_BADREQUEST', 'Choose the reporting entity whose forms this import fills.');
+      const re = accessModule(ctx, 'RE', 'select');
+      if (!(await readRecordObject(ctx, re.module, re.scopeRe, record.reportingentity))) throw errors.notFound(`Reporting entity ${record.reportingentity}`);
+      forEntity = record.reportingentity;
+    }
+    const id = await submitJob(ctx, IMPORT_FROM_EXCEL, a, forEntity);
+    await moveImport(ctx.db, record.id, { state: IMPORT_STATE.notStarted, job: id }, ctx.caller?.userId ?? null, ctx.services.modules);
     ctx.log.info({ jobId: id, excelimport: record.id }, 'Excel import queued');
     return [text(String(id))];
+  },
+});
+
+export const importTypes = defineAction({
+  name: 'Job.ImportFromExcel.types',
+  summary: 'The Form Types the caller may import, as ExcelImport\'s row rules decide them by role, position and entity sector: the create page\'s choices',
+  args: [],
+  access: 'session',
+  writes: false,
+  answer: 'value 0: text, JSON [{value, label}] (1100855 Main forms, 1100856 App I/II forms)',
+  errors: ['E_NOPERMISSION'],
+  async handler(_args, ctx) {
+    accessModule(ctx, importModuleName(ctx.caller), 'create');
+    const types = await allowedImportTypes(ctx);
+    return [text(JSON.stringify(types.map((value) => ({ value, label: IMPORT_TYPE_LABELS[value] ?? String(value) }))))];
   },
 });
 
@@ -42,9 +72,9 @@ export const importStatus = jobStatusAction({
 export const importDownload = jobDownloadAction({
   name: 'Job.ImportFromExcel.download',
   type: IMPORT_FROM_EXCEL,
-  summary: 'The URL of the copy of the workbook whose bad cells carry comments (the submitter only)',
+  summary: 'The URL of the copy of the workbook whose bad cells carry comments (the submitter only); when several workbooks had problems, of a .zip holding one marked copy each (/out/{id}.zip)',
   answer: 'value 0: text, the URL /out/{id}.xlsx',
-  url: (job) => importDownloadUrl(job.id),
+  url: (job) => importDownloadUrl(job.id, job.file),
 });
 
-export const importActions = [importSubmit, importStatus, importDownload];
+export const importActions = [importSubmit, importTypes, importStatus, importDownload];

@@ -10,6 +10,8 @@ import { saveFormData, type CellInput } from '../../filing/form-save.js';
 import { cellInput } from './cell-input.js';
 import { tabSheetNames } from '../form-export/sheet-names.js';
 import type { WorkbookMap } from './workbook-map.js';
+import type { SheetValues, WorkbookValues } from './workbook-values.js';
+import { categoryMismatch, typeFitsCategory } from './import-types.js';
 
 export interface CellProblem {
   /** `sheet!A1`, or the form/tab when no cell is at fault. */
@@ -47,9 +49,9 @@ const MAX_ROWS = 100_000;
 const blank = (v: ExcelJS.CellValue) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /** The data rows of an add-new-rows tab's sheet: down to the first row with none of its inputs filled (at least 1). */
-function dataRows(ws: ExcelJS.Worksheet, cells: readonly DataCell[], addressOf: (cell: DataCell, row: number) => string): number {
+function dataRows(ws: SheetValues, cells: readonly DataCell[], addressOf: (cell: DataCell, row: number) => string): number {
   let n = 0;
-  while (n < MAX_ROWS && cells.some((c) => !blank(ws.getCell(addressOf(c, n)).value))) n++;
+  while (n < MAX_ROWS && cells.some((c) => !blank(ws.value(addressOf(c, n))))) n++;
   return Math.max(1, n);
 }
 
@@ -58,14 +60,24 @@ const problemAt = (src: Source, rule: string, message: string): CellProblem => (
 /**
  * Writes the workbook's input cells into form `formId`; answers the problems (none: written).
  * Formula cells of the template are skipped: their values come from the template's formulas.
+ * With an import's Form Type, a form whose template category is of the other kind (App I/II or
+ * not) is refused whole, rule `form-type` (import-types.ts).
  */
-export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbook, map: WorkbookMap | null, formId: number): Promise<{ problems: CellProblem[]; cells: number }> {
+export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues, map: WorkbookMap | null, formId: number, importType: number | null = null): Promise<{ problems: CellProblem[]; cells: number }> {
   const problems: CellProblem[] = [];
   let written = 0;
   try {
     await ctx.db.transaction(async (trx) => {
       const tctx: ActionContext = { ...ctx, db: trx };
       const form = await reachForm(tctx, formId, 'update', { entityOnly: true });
+      if (importType !== null) {
+        const template = form.formtemplate === null ? undefined : await trx('formtemplate').where({ id: form.formtemplate }).first('category');
+        const category = template?.category === null || template?.category === undefined ? null : Number(template.category);
+        if (!typeFitsCategory(importType, category)) {
+          problems.push({ at: '', sheet: null, address: null, code: null, rule: 'form-type', message: categoryMismatch(form.id, importType, category) });
+          throw new RolledBack();
+        }
+      }
       const { layout } = await filedTemplate(trx, form);
       const inputs: CellInput[] = [];
       const sources = new Map<string, Source>();
@@ -85,13 +97,13 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbo
         for (const m of map.cells) {
           const cell = layout.byCodeOf(m.code);
           if (cell?.place.cell.editor === 'formula') continue;
-          const ws = wb.getWorksheet(m.sheet);
+          const ws = wb.sheet(m.sheet);
           const src = { sheet: m.sheet, address: m.address, code: m.code };
           if (!ws) {
             problems.push(problemAt(src, 'sheet', `The workbook has no sheet ${m.sheet}.`));
             continue;
           }
-          take(src, cell ? cell.tab : null, ws.getCell(m.address).value, cell?.place.cell.editor);
+          take(src, cell ? cell.tab : null, ws.value(m.address), cell?.place.cell.editor);
         }
       } else {
         // No map: each tab's sheet by its name, each input cell at its template address; an
@@ -101,17 +113,17 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: ExcelJS.Workbo
         const names = new Map(tabSheetNames(tabs).map((name, i) => [tabs[i].id, name]));
         const inputCells = layout.cells.filter((c) => c.place.cell.editor !== 'formula');
         for (const tab of layout.repeatingTabs()) {
-          const ws = wb.getWorksheet(names.get(tab.id)!);
+          const ws = wb.sheet(names.get(tab.id)!);
           if (ws) rows[tab.id] = dataRows(ws, inputCells.filter((c) => c.tab === tab.id && c.repeats), (c, r) => layout.address(c, r, {}));
         }
         for (const cell of inputCells) {
           const sheet = names.get(cell.tab)!;
-          const ws = wb.getWorksheet(sheet);
+          const ws = wb.sheet(sheet);
           if (!ws) continue;
           const count = cell.repeats ? (rows[cell.tab] ?? 1) : 1;
           for (let r = 0; r < count; r++) {
             const address = layout.address(cell, r, rows);
-            take({ sheet, address, code: cell.code }, cell.tab, ws.getCell(address).value, cell.place.cell.editor);
+            take({ sheet, address, code: cell.code }, cell.tab, ws.value(address), cell.place.cell.editor);
           }
         }
       }

@@ -15,6 +15,6 @@ describe('the description of an Excel import', () => {
     expect(text.length).toBeLessThan(MAX_DESCRIPTION + 200);
     const kept = text.split('\n').slice(0, -1);
     expect(kept.every((l, i) => l === lines[i])).toBe(true);
-    expect(text.split('\n').at(-1)).toBe(`… and ${lines.length - kept.length} more lines (the marked copy of the first workbook with problems comments each of its bad cells).`);
+    expect(text.split('\n').at(-1)).toBe(`… and ${lines.length - kept.length} more lines (the marked copies of the workbooks with problems comment each bad cell).`);
   });
 });

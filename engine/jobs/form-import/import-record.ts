@@ -3,6 +3,8 @@
 // the table's change version so lists and the polling view page see it.
 import type { Knex } from 'knex';
 import { bumpVersions } from '../../db/change-versions.js';
+import type { ModuleRegistry } from '../../metadata/module-registry.js';
+import { recordAudit, recordStateChange } from '../../records/record-history.js';
 import { sqlDateTime } from '../../db/clock.js';
 
 export const IMPORT_STATE = { notStarted: 50, inProgress: 38, completed: 71, failed: 2 } as const;
@@ -13,14 +15,16 @@ export const MAX_DESCRIPTION = 60_000;
 export interface ImportRow {
   id: number;
   state: number;
-  reportingentity: number;
+  reportingentity: number | null;
   form: number | null;
   name: string;
+  importtype: number | null;
 }
 
 export async function readImport(db: Knex, id: number): Promise<ImportRow | undefined> {
-  const row = await db(IMPORT_TABLE).where({ id }).first('id', 'state', 'reportingentity', 'form', 'name');
-  return row ? { id: Number(row.id), state: Number(row.state), reportingentity: Number(row.reportingentity), form: row.form === null ? null : Number(row.form), name: String(row.name) } : undefined;
+  const row = await db(IMPORT_TABLE).where({ id }).first('id', 'state', 'reportingentity', 'form', 'name', 'importtype');
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return row ? { id: Number(row.id), state: Number(row.state), reportingentity: n(row.reportingentity), form: n(row.form), name: String(row.name), importtype: n(row.importtype) } : undefined;
 }
 
 /** A report too long for the column keeps its whole first lines and says how many it leaves out. */
@@ -28,15 +32,22 @@ export function fitDescription(description: string): string {
   if (description.length <= MAX_DESCRIPTION) return description;
   const kept = description.slice(0, description.lastIndexOf('\n', MAX_DESCRIPTION) + 1 || MAX_DESCRIPTION);
   const left = description.slice(kept.length).split('\n').length;
-  return `${kept}… and ${left} more lines (the marked copy of the first workbook with problems comments each of its bad cells).`;
+  return `${kept}… and ${left} more lines (the marked copies of the workbooks with problems comment each bad cell).`;
 }
 
-export async function moveImport(db: Knex, id: number, values: { state: number; description?: string | null; job?: number }, by: number | null): Promise<void> {
+/** Moves the import; with the modules, its state history and audit too (docs/audit-log.md). */
+export async function moveImport(db: Knex, id: number, values: { state: number; description?: string | null; job?: number }, by: number | null, modules?: ModuleRegistry): Promise<void> {
   const description = values.description ? fitDescription(values.description) : values.description;
+  const set: Record<string, unknown> = { ...values, ...(description !== undefined ? { description } : {}) };
   await db.transaction(async (trx) => {
+    const before = await trx(IMPORT_TABLE).where({ id }).first('state', 'description', 'job', 'updatectr');
+    if (!before) return;
     await trx(IMPORT_TABLE)
       .where({ id })
-      .update({ ...values, ...(description !== undefined ? { description } : {}), updatectr: trx.raw('?? + 1', ['updatectr']), updateon: sqlDateTime(), updateby: by });
-    await bumpVersions(trx, [IMPORT_TABLE]);
+      .update({ ...set, updatectr: trx.raw('?? + 1', ['updatectr']), updateon: sqlDateTime(), updateby: by });
+    if (!modules) return void (await bumpVersions(trx, [IMPORT_TABLE]));
+    const module = modules.get('ExcelImport')!;
+    if (Number(before.state) !== values.state) await recordStateChange(trx, module, id, before.state === null ? null : Number(before.state), values.state, by, null);
+    await recordAudit(trx, module, id, Number(before.updatectr) + 1, 'update', Object.keys(set), by, { before, after: { ...before, ...set } });
   });
 }

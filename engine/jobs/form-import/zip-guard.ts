@@ -28,6 +28,31 @@ const LOCAL = 0x04034b50;
 const CENTRAL = 0x02014b50;
 const END = 0x06054b50;
 
+/** A local file header (the 30 bytes before an entry's name); `method` 0 stored, 8 deflated. */
+export function localHeader(e: { nameLength: number; method: number; crc: number; compressed: number; size: number }): Buffer {
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(LOCAL, 0);
+  header.writeUInt16LE(20, 4); // version needed
+  header.writeUInt16LE(0x0800, 6); // names in UTF-8
+  header.writeUInt16LE(e.method, 8);
+  header.writeUInt32LE(e.crc, 14);
+  header.writeUInt32LE(e.compressed, 18);
+  header.writeUInt32LE(e.size, 22);
+  header.writeUInt16LE(e.nameLength, 26);
+  return header;
+}
+
+/** The end of central directory record of a package of `count` entries. */
+export function endOfDirectory(count: number, directoryBytes: number, directoryOffset: number): Buffer {
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END, 0);
+  end.writeUInt16LE(count, 8);
+  end.writeUInt16LE(count, 10);
+  end.writeUInt32LE(directoryBytes, 12);
+  end.writeUInt32LE(directoryOffset, 16);
+  return end;
+}
+
 interface Entry {
   name: string;
   method: number;
@@ -83,11 +108,18 @@ function inflate(buf: Buffer, e: Entry, limits: ZipLimits): Buffer {
   }
 }
 
+/** A part of a package that passed guardWorkbook: its name, and its bytes inflated on demand. */
+export interface PackagePart {
+  name: string;
+  bytes(): Buffer;
+}
+
 /**
  * Throws RefusedWorkbook unless `buf` is an .xlsx without macros or external links whose
- * entries inflate within the limits. `fileName` only words the messages.
+ * entries inflate within the limits. `fileName` only words the messages. Answers its parts, each
+ * inflated again only when asked for (within the same limits).
  */
-export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): void {
+export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): PackagePart[] {
   if (buf.length >= 8 && buf.subarray(0, 8).equals(OLE)) {
     throw new RefusedWorkbook(`${fileName} is an Excel 97-2003 workbook (.xls, BIFF format), which this portal cannot read faithfully: open it in Excel, save it as an Excel Workbook (.xlsx) and upload that.`);
   }
@@ -112,4 +144,5 @@ export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits =
       throw new RefusedWorkbook(`${fileName} declares macro or external-link content; such workbooks are refused. Save it as an Excel Workbook (.xlsx) without macros or links.`);
     }
   }
+  return entries.map((e) => ({ name: e.name, bytes: () => inflate(buf, e, limits) }));
 }

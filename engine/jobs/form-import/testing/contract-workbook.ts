@@ -3,7 +3,8 @@
 // veryHidden `_regportal` map — so import tests need not wait for the export. Also the
 // hostile files the import must refuse.
 import ExcelJS from 'exceljs';
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { endOfDirectory, localHeader } from '../zip-guard.js';
 import type { Tab } from '../../../filing/template-schema.js';
 import { MAP_SHEET, tabSheetNames } from '../../form-export/sheet-names.js';
 
@@ -43,13 +44,7 @@ export function zipOf(entries: Record<string, Buffer | string>): Buffer {
     const raw = Buffer.isBuffer(content) ? content : Buffer.from(content);
     const data = deflateRawSync(raw);
     const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    const local = localHeader({ nameLength: nameBytes.length, method: 8, crc: crc32(raw), compressed: data.length, size: raw.length });
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
@@ -64,13 +59,7 @@ export function zipOf(entries: Record<string, Buffer | string>): Buffer {
     offset += 30 + nameBytes.length + data.length;
   }
   const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
+  return Buffer.concat([...locals, cd, endOfDirectory(Object.keys(entries).length, cd.length, offset)]);
 }
 
 const CONTENT_TYPES = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>';

@@ -1,0 +1,211 @@
+// What a report template may hold, checked when it is saved (Record.create/update of WebReport,
+// the import of metadata/reports) and again before every print: HTML from the report allow-list
+// (report-html-policy.ts) and `{{ name }}` placeholders naming the report's fields or print
+// values. Anything else — script, event handlers, template code (`{% %}`, `<% %>`, `<?`),
+// expressions or SQL inside `{{ }}`, or a resource a browser would fetch — is refused with a
+// message naming its line, e.g. `Line 12: <script> is not allowed in a report template`.
+// The scan is a small tokenizer for messages; safety does not rest on it alone: the print
+// rebuilds the markup with sanitize-html from the same lists and Chromium runs no script and
+// loads nothing from the network (browser-pool.ts).
+import { cssProblem, isEmbeddedImage, isReportLink, REPORT_ATTRIBUTES, REPORT_GLOBAL_ATTRIBUTES, REPORT_TAGS, URL_ATTRIBUTES } from './report-html-policy.js';
+
+/** The longest template stored (characters). */
+export const TEMPLATE_MAX = 100_000;
+
+/** Element names whose content is raw text up to their end tag. */
+const RAW_TEXT = new Set(['style', 'script', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+const CODE_ELEMENTS = new Set(['script', 'iframe', 'object', 'embed', 'applet', 'frame', 'frameset', 'portal', 'svg', 'math', 'template', 'noscript']);
+const FETCHING_ELEMENTS = new Set(['link', 'base', 'audio', 'video', 'source', 'track', 'picture']);
+const FORM_ELEMENTS = new Set(['form', 'input', 'button', 'select', 'option', 'textarea']);
+
+export const PLACEHOLDER_NAME = /^\$?[A-Za-z_][A-Za-z0-9_]*$/;
+const VALID_PLACEHOLDER = /^\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_]*)\s*\}\}/;
+
+/** The names a template may use: the report's field list and its print values. */
+export interface TemplateNames {
+  fields: ReadonlySet<string>;
+  printValues: ReadonlySet<string>;
+}
+
+function lineStarts(source: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < source.length; i++) if (source[i] === '\n') starts.push(i + 1);
+  return starts;
+}
+
+function short(s: string, max = 60): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > max ? `${one.slice(0, max)}…` : one;
+}
+
+/**
+ * Every problem of a template, in the order of its lines, as `Line N: …` sentences. With `names`,
+ * placeholders must also name one of them.
+ */
+export function templateProblems(source: string, names?: TemplateNames): string[] {
+  const problems: { at: number; message: string }[] = [];
+  const starts = lineStarts(source);
+  const lineOf = (at: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+  const refuse = (at: number, message: string) => problems.push({ at, message });
+  if (source.length > TEMPLATE_MAX) return [`The template is longer than ${TEMPLATE_MAX} characters`];
+
+  // Placeholders and template code anywhere in the source.
+  for (const m of source.matchAll(/\{\{|\{%|%\}|\{#/g)) {
+    const at = m.index;
+    if (m[0] !== '{{') {
+      refuse(at, `template code ${short(source.slice(at, at + 40))} is not allowed: a template only names fields, as {{ field }}`);
+      continue;
+    }
+    const valid = VALID_PLACEHOLDER.exec(source.slice(at, at + 200));
+    if (!valid) {
+      const end = source.indexOf('}}', at);
+      const shown = end === -1 || end - at > 80 ? `${source.slice(at, at + 40)}` : source.slice(at, end + 2);
+      refuse(at, `${short(shown)} is not a placeholder: a template only names fields, as {{ field }} (no expressions, code or SQL)`);
+      continue;
+    }
+    const name = valid[1];
+    if (!names) continue;
+    if (name.startsWith('$')) {
+      if (!names.printValues.has(name)) refuse(at, `{{ ${name} }} is not a print value of this report (${[...names.printValues].join(', ')})`);
+    } else if (!names.fields.has(name)) refuse(at, `{{ ${name} }} is not in the report's field list`);
+  }
+
+  // The markup.
+  let i = 0;
+  const n = source.length;
+  while (i < n) {
+    const lt = source.indexOf('<', i);
+    if (lt === -1) break;
+    i = lt;
+    if (source.startsWith('<!--', i)) {
+      const end = source.indexOf('-->', i + 4);
+      if (end === -1) {
+        refuse(i, 'a comment <!-- is not closed with -->');
+        break;
+      }
+      i = end + 3;
+      continue;
+    }
+    if (source.startsWith('<!', i)) {
+      const end = source.indexOf('>', i);
+      const decl = source.slice(i, end === -1 ? n : end + 1);
+      if (!/^<!doctype\s+html\s*>$/i.test(decl)) refuse(i, `${short(decl)} is not allowed (only <!DOCTYPE html>)`);
+      i = end === -1 ? n : end + 1;
+      continue;
+    }
+    if (source.startsWith('<?', i) || source.startsWith('<%', i)) {
+      refuse(i, `server code ${short(source.slice(i, i + 30))} is not allowed in a report template`);
+      const end = source.indexOf('>', i);
+      i = end === -1 ? n : end + 1;
+      continue;
+    }
+    const tag = /^<(\/?)([A-Za-z][A-Za-z0-9-]*)/.exec(source.slice(i, i + 64));
+    if (!tag) {
+      i++;
+      continue;
+    }
+    const closing = tag[1] === '/';
+    const name = tag[2].toLowerCase();
+    const tagAt = i;
+    i += tag[0].length;
+    // Attributes up to the tag's end.
+    const attributes: { name: string; value: string; at: number }[] = [];
+    let ended = false;
+    while (i < n) {
+      while (i < n && /\s/.test(source[i])) i++;
+      if (source[i] === '>') {
+        i++;
+        ended = true;
+        break;
+      }
+      if (source.startsWith('/>', i)) {
+        i += 2;
+        ended = true;
+        break;
+      }
+      const attrAt = i;
+      const an = /^[^\s"'>/=]+/.exec(source.slice(i, i + 200));
+      if (!an) {
+        i++;
+        continue;
+      }
+      i += an[0].length;
+      let value = '';
+      let j = i;
+      while (j < n && /\s/.test(source[j])) j++;
+      if (source[j] === '=') {
+        j++;
+        while (j < n && /\s/.test(source[j])) j++;
+        const q = source[j];
+        if (q === '"' || q === "'") {
+          const end = source.indexOf(q, j + 1);
+          value = source.slice(j + 1, end === -1 ? n : end);
+          i = end === -1 ? n : end + 1;
+        } else {
+          const un = /^[^\s>]*/.exec(source.slice(j))!;
+          value = un[0];
+          i = j + un[0].length;
+        }
+      }
+      attributes.push({ name: an[0].toLowerCase(), value, at: attrAt });
+    }
+    if (!ended) {
+      refuse(tagAt, `the tag <${name} is not closed with >`);
+      break;
+    }
+    if (closing) continue;
+
+    if (CODE_ELEMENTS.has(name)) refuse(tagAt, `<${name}> is not allowed in a report template: a report runs no code`);
+    else if (FETCHING_ELEMENTS.has(name)) refuse(tagAt, `<${name}> is not allowed in a report template: a report fetches nothing`);
+    else if (FORM_ELEMENTS.has(name)) refuse(tagAt, `<${name}> is not allowed in a report template: a report is not a form`);
+    else if (!REPORT_TAGS.includes(name)) refuse(tagAt, `<${name}> is not an element a report template may use`);
+    else {
+      const allowed = new Set([...REPORT_GLOBAL_ATTRIBUTES, ...(REPORT_ATTRIBUTES[name] ?? [])]);
+      for (const a of attributes) {
+        const hasPlaceholder = a.value.includes('{{');
+        if (a.name.startsWith('on')) refuse(a.at, `the event handler ${a.name} on <${name}> is not allowed: a report runs no code`);
+        else if (!allowed.has(a.name)) refuse(a.at, `the attribute ${a.name} is not allowed on <${name}>`);
+        else if (hasPlaceholder && (URL_ATTRIBUTES.includes(a.name) || a.name === 'style')) refuse(a.at, `a placeholder may not fill the ${a.name} of <${name}>`);
+        else if (a.name === 'src' && !isEmbeddedImage(a.value)) refuse(a.at, `<img src="${short(a.value, 40)}"> would fetch an image; embed it as data:image/…;base64`);
+        else if (a.name === 'href' && !isReportLink(a.value)) refuse(a.at, `the link ${short(a.value, 40)} is not allowed; only http(s):// and mailto: addresses`);
+        else if (a.name === 'style') {
+          const css = cssProblem(a.value);
+          if (css) refuse(a.at, css);
+        }
+      }
+    }
+    if (RAW_TEXT.has(name)) {
+      const close = source.slice(i).search(new RegExp(`</${name}[\\s>/]`, 'i'));
+      const end = close === -1 ? n : i + close;
+      const content = source.slice(i, end);
+      if (name === 'style') {
+        // Line by line, so the message names the line of the rule; then the whole (a rule split over lines).
+        let offset = i;
+        let found = false;
+        for (const line of content.split('\n')) {
+          const css = cssProblem(line);
+          if (css) {
+            refuse(offset, css);
+            found = true;
+          }
+          offset += line.length + 1;
+        }
+        const whole = found ? null : cssProblem(content);
+        if (whole) refuse(i, whole);
+        const inside = content.indexOf('{{');
+        if (inside !== -1) refuse(i + inside, 'a placeholder may not be used inside <style>');
+      }
+      i = end;
+    }
+  }
+  return problems.sort((a, b) => a.at - b.at).map((p) => `Line ${lineOf(p.at)}: ${p.message}`);
+}
