@@ -2,6 +2,7 @@
 // written table's version inside its transaction; readers compare versions to know whether
 // something they derived and kept in memory is still current, across every engine process.
 import type { Knex } from 'knex';
+import { noteBump } from './insert-journal.js';
 
 type Db = Knex | Knex.Transaction;
 export type VersionMap = Map<string, number>;
@@ -12,6 +13,7 @@ export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
       .insert({ name, version: 1 })
       .onConflict('name')
       .merge({ version: db.raw('?? + 1', ['change_version.version']) });
+    noteBump(db, name);
   }
 }
 

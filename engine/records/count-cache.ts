@@ -5,19 +5,29 @@ import type { Knex } from 'knex';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { ActionContext } from '../actions/context.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
+import { VersionSnapshot } from '../db/change-versions.js';
+import { insertsBetween } from '../db/insert-journal.js';
 import { scopeTables } from './module-access.js';
 import { AUDIT_TABLE } from './audit-values.js';
 
-const counts = new BoundedCache<number>(5_000);
-const inFlight = new Map<string, Promise<number>>();
+interface CountTables {
+  /** Every table a count of the module may read, sorted. */
+  tables: string[];
+  /**
+   * Whether a row of the module's table can only change its own membership: not when the
+   * table is also read through a lookup, link, filter or row rule, where a new row might
+   * change whether an old one matches.
+   */
+  rowLocal: boolean;
+}
 
-const tablesByModule = new WeakMap<ResolvedModule, string[]>();
+const tablesByModule = new WeakMap<ResolvedModule, CountTables>();
 
 /** Every table a count of the module may read: its own, lookups, link rows, scope and named filters. */
-function tablesOf(ctx: ActionContext, module: ResolvedModule): string[] {
+function tablesOf(ctx: ActionContext, module: ResolvedModule): CountTables {
   let known = tablesByModule.get(module);
   if (!known) {
-    const tables = new Set([module.table]);
+    const tables = new Set<string>();
     // The audit log (AuditLog) grows with every audited write, which bumps the written module's
     // table, not the audit's own (record-history.ts): its counts follow every module table.
     if (module.table === AUDIT_TABLE) for (const m of ctx.services.modules.all()) tables.add(m.table);
@@ -25,33 +35,100 @@ function tablesOf(ctx: ActionContext, module: ResolvedModule): string[] {
     for (const lk of module.lookups) tables.add(lk.table);
     for (const filter of Object.values(module.filters)) if (filter.linked) tables.add(filter.linked.table);
     scopeTables(module, tables);
-    known = [...tables].sort();
+    const rowLocal = !tables.has(module.table);
+    tables.add(module.table);
+    known = { tables: [...tables].sort(), rowLocal };
     tablesByModule.set(module, known);
   }
   return known;
 }
 
-/**
- * `countKey` names what decides the count (module, scope, normalised conditions); the statement
- * itself is only built when the count is not known for the current versions.
- */
-export async function countOf(ctx: ActionContext, module: ResolvedModule, count: () => Knex.QueryBuilder, countKey: string): Promise<number> {
-  // Inside a transaction the caller may see its own uncommitted writes: count afresh.
-  if (ctx.db.isTransaction) return readCount(count());
-  const key = `${await ctx.versions.key(tablesOf(ctx, module))}|${countKey}`;
-  const cached = counts.get(key);
-  if (cached !== undefined) return cached;
-  // After a write, the requests of the same list and versions share one count, not one each.
-  let running = inFlight.get(key);
-  if (!running) {
-    running = readCount(count()).finally(() => inFlight.delete(key));
-    inFlight.set(key, running);
-  }
-  const n = await running;
-  counts.set(key, n);
-  return n;
+/** A count as of the versions of its tables (in `tablesOf` order) it was counted at. */
+interface KeptCount {
+  versions: number[];
+  n: number;
+  /** Counted while no write moved its tables, so inserts since may be added to it. */
+  exact: boolean;
 }
 
+/** One cache per database (a transaction's client shares its root's `config`). */
+const keptByDatabase = new WeakMap<object, BoundedCache<KeptCount>>();
+const inFlight = new Map<string, Promise<KeptCount>>();
+
+function keptOf(db: Knex): BoundedCache<KeptCount> {
+  const database = db.client.config as object;
+  let kept = keptByDatabase.get(database);
+  if (!kept) keptByDatabase.set(database, (kept = new BoundedCache(5_000)));
+  return kept;
+}
+
+const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * The rows inserted since `kept` was counted, when its module's own table is the only one that
+ * moved and every version between is this process's journalled insert; null otherwise.
+ */
+function insertedSince(db: Knex, tables: string[], table: string, kept: KeptCount, now: number[]): number[] | null {
+  if (!kept.exact) return null;
+  let ids: number[] | null = null;
+  for (const [i, t] of tables.entries()) {
+    if (kept.versions[i] === now[i]) continue;
+    if (t !== table) return null;
+    ids = insertsBetween(db, t, kept.versions[i], now[i]);
+    if (!ids) return null;
+  }
+  return ids;
+}
+
+/**
+ * `countKey` names what decides the count (module, scope, normalised conditions); the statement
+ * itself is only built when the count is not known for the current versions. After this
+ * process's own inserts into the module's table, the kept count adds the inserted rows that
+ * match (a count over a few ids by primary key) instead of recounting the table.
+ */
+export async function countOf(ctx: ActionContext, module: ResolvedModule, count: (onlyIds?: readonly number[]) => Knex.QueryBuilder, countKey: string): Promise<number> {
+  // Inside a transaction the caller may see its own uncommitted writes: count afresh.
+  if (ctx.db.isTransaction) return readCount(count());
+  const db = ctx.db as Knex;
+  const { tables, rowLocal } = tablesOf(ctx, module);
+  const versions = await ctx.versions.get();
+  const now = tables.map((t) => versions.get(t) ?? 0);
+  const kept = keptOf(db);
+  const known = kept.get(countKey);
+  if (known && same(known.versions, now)) return known.n;
+  // After a write, the requests of the same list and versions share one count, not one each.
+  const key = `${now.join('.')}|${countKey}`;
+  let running = inFlight.get(key);
+  if (!running) {
+    const ids = known && rowLocal ? insertedSince(db, tables, module.table, known, now) : null;
+    running = (ids ? addedTo(known!, ids, now, count) : counted(db, tables, now, count)).finally(() => inFlight.delete(key));
+    inFlight.set(key, running);
+  }
+  const result = await running;
+  kept.set(countKey, result);
+  return result.n;
+}
+
+/**
+ * The kept count plus the inserted rows that match. A write landing while this runs cannot make
+ * it count a row twice (only the journalled ids are read), and any write that is not an insert
+ * is absent from the journal, so whoever meets its version recounts.
+ */
+async function addedTo(known: KeptCount, ids: number[], now: number[], count: (onlyIds?: readonly number[]) => Knex.QueryBuilder): Promise<KeptCount> {
+  const added = ids.length ? await readCount(count(ids)) : 0;
+  return { versions: now, n: known.n + added, exact: true };
+}
+
+/**
+ * A full count. It may be added to later only if no write moved its tables while it ran: the
+ * versions are read again after it (a read that starts after the count ended), and must be the
+ * ones it was asked for, or a row inserted meanwhile could be both counted and added.
+ */
+async function counted(db: Knex, tables: string[], now: number[], count: () => Knex.QueryBuilder): Promise<KeptCount> {
+  const n = await readCount(count());
+  const after = await new VersionSnapshot(db).get();
+  return { versions: now, n, exact: same(now, tables.map((t) => after.get(t) ?? 0)) };
+}
 async function readCount(count: Knex.QueryBuilder): Promise<number> {
   const rows = (await count) as { n: number | string }[];
   return Number(rows[0].n);

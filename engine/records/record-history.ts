@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
+import { journalInsert } from '../db/insert-journal.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
 import { publishTemplateVersion, TEMPLATE_TABLE } from '../filing/template-versions.js';
@@ -69,6 +70,8 @@ export async function recordAudit(
   // audit table itself is not bumped (one row every write would queue on): a count of the audit
   // log is keyed by every module table's version instead (count-cache.ts).
   await bumpVersions(db, [module.table]);
+  // A kept count then adds the new row instead of recounting the table (count-cache.ts).
+  if (action === 'create') await journalInsert(db, module.table, recordId);
   if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
   if (module.table === TEMPLATE_TABLE && action !== 'delete') await publishTemplateVersion(db, recordId, changed, who);
 }

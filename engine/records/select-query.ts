@@ -58,8 +58,11 @@ export interface SelectPlan {
   rowsValues: Knex.Value[];
   /** Builds the rows statement with `sentinel(i)` for value i (compiled-statement.ts). */
   rowsTemplate: () => Knex.QueryBuilder;
-  /** Builds the count statement: only when a count is not already known (count-cache.ts). */
-  count: () => Knex.QueryBuilder;
+  /**
+   * Builds the count statement: only when a count is not already known (count-cache.ts); with
+   * `onlyIds`, the count among those rows alone (the rows inserted since a count was kept).
+   */
+  count: (onlyIds?: readonly number[]) => Knex.QueryBuilder;
   /** What decides the count: module, entity scope and the normalised conditions. */
   countKey: string;
 }
@@ -113,8 +116,10 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const offsetSlot = deep ? slot(input.offset) : 0;
 
   // Lookups are LEFT JOINs on a key, so they never change the count: only joins a condition needs.
-  const count = () => {
+  const count = (onlyIds?: readonly number[]) => {
     const qb = fromModule(db, module, aliasesOf(filterFields)).count({ n: '*' });
+    // Top-level conditions are all joined by AND (where-compiler.ts), so this only narrows.
+    if (onlyIds) qb.whereIn(`${BASE_ALIAS}.${module.idField}`, onlyIds as number[]);
     applyScope(db, qb, module, scopeRe);
     applyWhere(qb, conditions, module);
     return qb;

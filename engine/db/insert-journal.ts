@@ -1,0 +1,86 @@
+// What this process inserted, by table and change version: lets a kept count follow inserts by
+// counting only the new rows (count-cache.ts) instead of recounting a large table after each.
+//
+// A version is journalled only when it is known to stand for inserts alone: the committed
+// transaction bumped the table exactly once, through the create that names its new row (a
+// transaction that also updated or deleted rows of the table bumps it again). Versions made by
+// other processes, or by any other write, are not in the journal, and a reader that meets them
+// recounts. Every write bumps its table's version (change-versions.ts), so a write no journal
+// entry names cannot be missed.
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+/** Entries kept per table: versions older than these are recounted, never guessed. */
+const KEPT_PER_TABLE = 2_048;
+/** Past this many new rows a delta is no cheaper than a recount. */
+export const MAX_DELTA_ROWS = 500;
+
+/** One journal per database: a transaction's client shares its root's `config` object. */
+const journals = new WeakMap<object, Map<string, Map<number, number[]>>>();
+const bumpsByTransaction = new WeakMap<Knex.Transaction, Map<string, number>>();
+
+const databaseOf = (db: Db): object => db.client.config as object;
+
+function outermost(trx: Knex.Transaction): Knex.Transaction {
+  let t = trx;
+  while (t.parentTransaction) t = t.parentTransaction;
+  return t;
+}
+
+/** Called by every version bump made inside a transaction (change-versions.ts). */
+export function noteBump(db: Db, table: string): void {
+  if (!db.isTransaction) return;
+  const trx = outermost(db as Knex.Transaction);
+  let bumps = bumpsByTransaction.get(trx);
+  if (!bumps) bumpsByTransaction.set(trx, (bumps = new Map()));
+  bumps.set(table, (bumps.get(table) ?? 0) + 1);
+}
+
+/**
+ * After the create of row `id` bumped `table`: reads the version it made (the writer holds the
+ * version row until it commits, so no other writer can have moved it) and journals it once the
+ * outermost transaction commits, if that bump was the transaction's only one of the table.
+ * Outside a transaction nothing is journalled: the version read could be another writer's.
+ */
+export async function journalInsert(db: Db, table: string, id: number): Promise<void> {
+  if (!db.isTransaction) return;
+  const trx = outermost(db as Knex.Transaction);
+  const row = (await db('change_version').where({ name: table }).first('version')) as { version: number | string } | undefined;
+  if (!row) return;
+  const version = Number(row.version);
+  const database = databaseOf(db);
+  trx.executionPromise.then(
+    () => {
+      if (bumpsByTransaction.get(trx)?.get(table) === 1) record(database, table, version, id);
+    },
+    () => undefined,
+  );
+}
+
+function record(database: object, table: string, version: number, id: number): void {
+  let tables = journals.get(database);
+  if (!tables) journals.set(database, (tables = new Map()));
+  let versions = tables.get(table);
+  if (!versions) tables.set(table, (versions = new Map()));
+  versions.set(version, [id]);
+  if (versions.size > KEPT_PER_TABLE) versions.delete(versions.keys().next().value as number);
+}
+
+/**
+ * The rows inserted by versions `from`+1 … `to` of `table`, when every one of those versions is
+ * journalled as inserts; null when any is not (another process, another kind of write, or too
+ * many to be worth it).
+ */
+export function insertsBetween(db: Db, table: string, from: number, to: number): number[] | null {
+  if (to <= from || to - from > MAX_DELTA_ROWS) return null;
+  const versions = journals.get(databaseOf(db))?.get(table);
+  if (!versions) return null;
+  const ids: number[] = [];
+  for (let v = from + 1; v <= to; v++) {
+    const inserted = versions.get(v);
+    if (!inserted) return null;
+    ids.push(...inserted);
+  }
+  return ids;
+}

@@ -1,0 +1,152 @@
+// A kept list total follows this process's own inserts by counting only the new rows; any other
+// write (an update, a delete, another process's insert, a transaction that did more than
+// insert) makes the next request count the whole list again, and every total is the true one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import type { Knex } from 'knex';
+import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { testDialects } from '../testing/test-database.js';
+import { connect } from '../db/connect.js';
+import { bumpVersions, readVersions } from '../db/change-versions.js';
+import { insertsBetween, journalInsert } from '../db/insert-journal.js';
+import { buildEngine, type Engine } from '../server/app.js';
+import { decodeXml } from '../protocol/envelope.js';
+import { ok, readBack, select } from '../testing/record-calls.js';
+
+describe.each(await testDialects())('list totals after inserts on %s', (dialect) => {
+  let t: TestEngine;
+  let second: Engine;
+  let admin: string;
+  let category: number;
+  let re: number;
+  const counts: string[] = [];
+  const onQuery = (q: { sql: string }) => {
+    if (/count\(\*\)/i.test(q.sql) && q.sql.includes('helpdesk')) counts.push(q.sql);
+  };
+
+  beforeAll(async () => {
+    t = await startTestEngine(dialect);
+    second = await buildEngine({ config: t.config, db: connect(t.config), logger: pino({ level: 'silent' }) });
+    admin = await t.sessionFor('admin');
+    const any = await select(t, admin, { module: 'Helpdesk', fields: ['category', 're'], max: 1 });
+    category = Number(any.rows[0].category);
+    re = Number(any.rows[0].re);
+    t.database.db.on('query', onQuery);
+  });
+  afterAll(async () => {
+    t?.database.db.off('query', onQuery);
+    await second?.services.db.destroy();
+    await t?.close();
+  });
+
+  const JOURNAL = [['name', 'like', 'Journal%']];
+  const total = async (where: unknown[] = JOURNAL) => {
+    counts.length = 0;
+    const page = await select(t, admin, { module: 'Helpdesk', fields: ['id'], where, max: 1 });
+    return { total: page.total, counted: [...counts] };
+  };
+  const stored = async () => Number((await t.database.db('helpdesk').where('name', 'like', 'Journal%').count({ n: '*' }))[0].n);
+  const create = async (name: string) =>
+    readBack(await t.call('Record.create', [{ module: 'Helpdesk', fields: ['category', 'name', 'description', 're'], values: [category, name, 'Body', re] }], admin));
+  /** A count narrowed to the inserted rows by primary key, not a count of the table. */
+  const narrowed = (sql: string) => /[`"]t[`"]\.[`"]id[`"] in \(/i.test(sql);
+
+  it('adds the matching rows this process inserts to a kept total, counting only them', async () => {
+    await create('Journal first');
+    const kept = await total();
+    expect(kept.total).toBe(await stored());
+    expect((await total()).counted).toEqual([]);
+    await create('Journal second');
+    await create('Other subject');
+    const after = await total();
+    expect(after.total).toBe(kept.total + 1);
+    expect(after.total).toBe(await stored());
+    expect(after.counted).toHaveLength(1);
+    expect(narrowed(after.counted[0])).toBe(true);
+    // The list without a filter took both rows in, the same way.
+    const all = await total([]);
+    await create('Journal third');
+    const allAfter = await total([]);
+    expect(allAfter.total).toBe(all.total + 1);
+    expect(narrowed(allAfter.counted[0])).toBe(true);
+  });
+
+  it('counts the whole list again after an update or a delete, and the totals are true', async () => {
+    const row = await create('Journal to move');
+    const kept = await total();
+    const [moved] = ok(await t.call('Record.update', [{ module: 'Helpdesk', fields: ['id', 'updatectr', 'name'], values: [row.id, row.updatectr, 'Moved away'] }], admin));
+    expect(moved.type).toBe('recordset');
+    const afterUpdate = await total();
+    expect(afterUpdate.total).toBe(kept.total - 1);
+    expect(afterUpdate.total).toBe(await stored());
+    expect(afterUpdate.counted.some(narrowed)).toBe(false);
+    const gone = await create('Journal to delete');
+    await total();
+    const [deleted] = await t.call('Record.delete', [{ module: 'Helpdesk', fields: ['id', 'updatectr'], values: [gone.id, gone.updatectr] }], admin);
+    expect(deleted).toEqual({ type: 'text', text: '1' });
+    const afterDelete = await total();
+    expect(afterDelete.total).toBe(await stored());
+    expect(afterDelete.counted.some(narrowed)).toBe(false);
+  });
+
+  it('counts the whole list again after another engine process inserts', async () => {
+    const kept = await total();
+    const res = await second.app.inject({
+      method: 'POST',
+      url: '/process',
+      headers: { 'content-type': 'application/json', cookie: admin },
+      payload: JSON.stringify({ action: 'Record.create', args: [{ module: 'Helpdesk', fields: ['category', 'name', 'description', 're'], values: [category, 'Journal elsewhere', 'Body', re] }] }),
+    });
+    ok(decodeXml(res.body));
+    await create('Journal here');
+    const after = await total();
+    expect(after.total).toBe(kept.total + 2);
+    expect(after.total).toBe(await stored());
+    expect(after.counted.some(narrowed)).toBe(false);
+  });
+
+  describe('the journal', () => {
+    const TABLE = 'journal_probe';
+    const version = async (db: Knex) => (await readVersions(db)).get(TABLE) ?? 0;
+    const settled = () => new Promise((r) => setTimeout(r, 0));
+
+    it('names an insert once its transaction commits, if that was the only bump of the table', async () => {
+      const db = t.database.db;
+      const from = await version(db);
+      await db.transaction(async (trx) => {
+        await bumpVersions(trx, [TABLE]);
+        await journalInsert(trx, TABLE, 41);
+        expect(insertsBetween(db, TABLE, from, from + 1)).toBeNull();
+      });
+      await settled();
+      expect(insertsBetween(db, TABLE, from, from + 1)).toEqual([41]);
+      expect(insertsBetween(second.services.db, TABLE, from, from + 1)).toBeNull();
+    });
+
+    it('names nothing for a transaction that bumps the table again, rolls back, or runs without a transaction', async () => {
+      const db = t.database.db;
+      const from = await version(db);
+      await db.transaction(async (trx) => {
+        await bumpVersions(trx, [TABLE]);
+        await journalInsert(trx, TABLE, 42);
+        await trx.transaction(async (inner) => bumpVersions(inner, [TABLE]));
+      });
+      await settled();
+      expect(await version(db)).toBe(from + 2);
+      expect(insertsBetween(db, TABLE, from, from + 1)).toBeNull();
+      expect(insertsBetween(db, TABLE, from, from + 2)).toBeNull();
+      await db
+        .transaction(async (trx) => {
+          await bumpVersions(trx, [TABLE]);
+          await journalInsert(trx, TABLE, 43);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await settled();
+      expect(await version(db)).toBe(from + 2);
+      await bumpVersions(db, [TABLE]);
+      await journalInsert(db, TABLE, 44);
+      expect(insertsBetween(db, TABLE, from + 2, from + 3)).toBeNull();
+    });
+  });
+});
