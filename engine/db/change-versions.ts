@@ -3,6 +3,7 @@
 // something they derived and kept in memory is still current, across every engine process.
 import type { Knex } from 'knex';
 import { noteBump } from './insert-journal.js';
+import { dialectOf } from './connect.js';
 
 type Db = Knex | Knex.Transaction;
 export type VersionMap = Map<string, number>;
@@ -15,6 +16,24 @@ export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
       .merge({ version: db.raw('?? + 1', ['change_version.version']) });
     noteBump(db, name);
   }
+}
+
+/**
+ * Bumps one table's version and answers the version it made, in the same statement: SQLite
+ * answers it by RETURNING; MySQL by LAST_INSERT_ID(expr), which sets the statement's insert id
+ * when the row existed (a first insert has no auto-increment id to report: 0, version 1).
+ */
+export async function bumpVersion(db: Db, name: string): Promise<number> {
+  const dialect = dialectOf(db as Knex);
+  const bumped = dialect === 'mysql' ? db.raw('LAST_INSERT_ID(?? + 1)', ['change_version.version']) : db.raw('?? + 1', ['change_version.version']);
+  const insert = db('change_version').insert({ name, version: 1 }).onConflict('name').merge({ version: bumped });
+  noteBump(db, name);
+  if (dialect === 'mysql') {
+    const [insertId] = (await insert) as unknown as number[];
+    return Number(insertId) || 1;
+  }
+  const [row] = (await insert.returning('version')) as { version: number | string }[];
+  return Number(row.version);
 }
 
 /** Every table's version: one small read (a row per table ever written by the engine). */

@@ -38,17 +38,14 @@ export function noteBump(db: Db, table: string): void {
 }
 
 /**
- * After the create of row `id` bumped `table`: reads the version it made (the writer holds the
- * version row until it commits, so no other writer can have moved it) and journals it once the
- * outermost transaction commits, if that bump was the transaction's only one of the table.
- * Outside a transaction nothing is journalled: the version read could be another writer's.
+ * After the create of row `id` made `version` of `table` (bumpVersion, in the create's
+ * transaction: the writer holds the version row until it commits, so the version is its own),
+ * journals it once the outermost transaction commits, if that bump was the transaction's only
+ * one of the table. Outside a transaction nothing is journalled.
  */
-export async function journalInsert(db: Db, table: string, id: number): Promise<void> {
+export function journalInsert(db: Db, table: string, version: number, id: number): void {
   if (!db.isTransaction) return;
   const trx = outermost(db as Knex.Transaction);
-  const row = (await db('change_version').where({ name: table }).first('version')) as { version: number | string } | undefined;
-  if (!row) return;
-  const version = Number(row.version);
   const database = databaseOf(db);
   trx.executionPromise.then(
     () => {

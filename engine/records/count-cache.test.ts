@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { connect } from '../db/connect.js';
-import { bumpVersions, readVersions } from '../db/change-versions.js';
+import { bumpVersion, bumpVersions, readVersions } from '../db/change-versions.js';
 import { insertsBetween, journalInsert } from '../db/insert-journal.js';
 import { buildEngine, type Engine } from '../server/app.js';
 import { decodeXml } from '../protocol/envelope.js';
@@ -110,12 +110,22 @@ describe.each(await testDialects())('list totals after inserts on %s', (dialect)
     const version = async (db: Knex) => (await readVersions(db)).get(TABLE) ?? 0;
     const settled = () => new Promise((r) => setTimeout(r, 0));
 
+    it('has a bump answer the version it made, for a table bumped before and for a new one', async () => {
+      const db = t.database.db;
+      const fresh = `probe_${Date.now()}`;
+      expect(await bumpVersion(db, fresh)).toBe(1);
+      expect(await bumpVersion(db, fresh)).toBe(2);
+      await bumpVersions(db, [fresh]);
+      expect(await db.transaction((trx) => bumpVersion(trx, fresh))).toBe(4);
+      expect((await readVersions(db)).get(fresh)).toBe(4);
+    });
+
     it('names an insert once its transaction commits, if that was the only bump of the table', async () => {
       const db = t.database.db;
       const from = await version(db);
       await db.transaction(async (trx) => {
-        await bumpVersions(trx, [TABLE]);
-        await journalInsert(trx, TABLE, 41);
+        expect(await bumpVersion(trx, TABLE)).toBe(from + 1);
+        journalInsert(trx, TABLE, from + 1, 41);
         expect(insertsBetween(db, TABLE, from, from + 1)).toBeNull();
       });
       await settled();
@@ -127,8 +137,7 @@ describe.each(await testDialects())('list totals after inserts on %s', (dialect)
       const db = t.database.db;
       const from = await version(db);
       await db.transaction(async (trx) => {
-        await bumpVersions(trx, [TABLE]);
-        await journalInsert(trx, TABLE, 42);
+        journalInsert(trx, TABLE, await bumpVersion(trx, TABLE), 42);
         await trx.transaction(async (inner) => bumpVersions(inner, [TABLE]));
       });
       await settled();
@@ -137,15 +146,13 @@ describe.each(await testDialects())('list totals after inserts on %s', (dialect)
       expect(insertsBetween(db, TABLE, from, from + 2)).toBeNull();
       await db
         .transaction(async (trx) => {
-          await bumpVersions(trx, [TABLE]);
-          await journalInsert(trx, TABLE, 43);
+          journalInsert(trx, TABLE, await bumpVersion(trx, TABLE), 43);
           throw new Error('rolled back');
         })
         .catch(() => undefined);
       await settled();
       expect(await version(db)).toBe(from + 2);
-      await bumpVersions(db, [TABLE]);
-      await journalInsert(db, TABLE, 44);
+      journalInsert(db, TABLE, await bumpVersion(db, TABLE), 44);
       expect(insertsBetween(db, TABLE, from + 2, from + 3)).toBeNull();
     });
   });

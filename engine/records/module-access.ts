@@ -33,7 +33,7 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
   module = restrictedFor(caller.permissions, module);
   if (isReUser(caller)) module = withoutStaffOnly(module);
   // The regulator's row rules (row-rules.ts): the caller's own copy of the module carries them.
-  module = withRowLimit(caller, (n) => ctx.services.modules.get(n), module);
+  module = limitedFor(caller, (n) => ctx.services.modules.get(n), module);
   // One's own record (My-User): every caller, whatever their kind, reaches only that row.
   if (module.entityScope && 'self' in module.entityScope) return { module, scopeRe: caller.userId };
   let scopeRe: number | null | undefined;
@@ -47,6 +47,25 @@ export function accessModule(ctx: ActionContext, name: string, verb: Verb): Modu
 }
 
 const withLimits = new WeakMap<ResolvedModule, Map<string, ResolvedModule>>();
+
+/**
+ * The caller's limited module, remembered per access: a caller's `facts` object comes with its
+ * roles from one cached access (session-store.ts, keyed by user, entity and versions), so while
+ * it lives the rules' answer for a module cannot change but by the sign-in kind. Saves planning
+ * the rules again on every request of a session.
+ */
+const limitedByFacts = new WeakMap<object, WeakMap<ResolvedModule, { loginType: number; module: ResolvedModule }>>();
+
+function limitedFor(caller: NonNullable<ActionContext['caller']>, modules: (name: string) => ResolvedModule | undefined, module: ResolvedModule): ResolvedModule {
+  if (!caller.facts) return withRowLimit(caller, modules, module);
+  let byModule = limitedByFacts.get(caller.facts);
+  if (!byModule) limitedByFacts.set(caller.facts, (byModule = new WeakMap()));
+  const known = byModule.get(module);
+  if (known && known.loginType === caller.loginType) return known.module;
+  const limited = withRowLimit(caller, modules, module);
+  byModule.set(module, { loginType: caller.loginType, module: limited });
+  return limited;
+}
 
 /**
  * The module with the caller's row limit (ResolvedModule.rowLimit), and a parent-scoped module

@@ -3,7 +3,7 @@
 // update race which fields moved since the version it read.
 import type { Knex } from 'knex';
 import { sqlDateTime } from '../db/clock.js';
-import { bumpVersions } from '../db/change-versions.js';
+import { bumpVersion } from '../db/change-versions.js';
 import { journalInsert } from '../db/insert-journal.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
@@ -69,9 +69,9 @@ export async function recordAudit(
   // Every write is audited, so this is the one place that tells caches the table moved. The
   // audit table itself is not bumped (one row every write would queue on): a count of the audit
   // log is keyed by every module table's version instead (count-cache.ts).
-  await bumpVersions(db, [module.table]);
+  const tableVersion = await bumpVersion(db, module.table);
   // A kept count then adds the new row instead of recounting the table (count-cache.ts).
-  if (action === 'create') await journalInsert(db, module.table, recordId);
+  if (action === 'create') journalInsert(db, module.table, tableVersion, recordId);
   if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
   if (module.table === TEMPLATE_TABLE && action !== 'delete') await publishTemplateVersion(db, recordId, changed, who);
 }
