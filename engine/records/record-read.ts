@@ -5,6 +5,7 @@ import type { RecordsetValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { applyScope, hasRowLimit } from './module-access.js';
 import { planSelect } from './select-query.js';
+import { planRows } from './select.js';
 import { toRecordset } from './recordset.js';
 import { toCell } from './value-codec.js';
 import { relabelStateGroups } from './state-groups.js';
@@ -17,7 +18,7 @@ export async function readRecordset(
   fields: string[] | undefined,
 ): Promise<RecordsetValue> {
   const plan = planSelect(ctx.db, module, scopeRe, { fields, where: [[module.idField, '=', id]], limit: 1, offset: 0 });
-  const rows = await plan.rows();
+  const rows = await planRows(ctx, plan);
   relabelStateGroups(module, rows);
   return toRecordset(plan.fields, rows);
 }
@@ -25,7 +26,7 @@ export async function readRecordset(
 /** The record as now stored, as a field → wire value object (for E_CONCURRENT details). */
 export async function readRecordObject(ctx: ActionContext, module: ResolvedModule, scopeRe: number | null | undefined, id: number) {
   const plan = planSelect(ctx.db, module, scopeRe, { where: [[module.idField, '=', id]], limit: 1, offset: 0 });
-  const row = (await plan.rows())[0] as Record<string, unknown> | undefined;
+  const row = (await planRows(ctx, plan))[0] as Record<string, unknown> | undefined;
   if (!row) return null;
   // E_CONCURRENT's record shows the states as the caller sees them (RE-Extension: In Progress).
   relabelStateGroups(module, [row]);

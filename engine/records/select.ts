@@ -3,7 +3,7 @@ import { errors } from '../errors/catalogue.js';
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
-import { planSelect } from './select-query.js';
+import { planSelect, type SelectPlan } from './select-query.js';
 import { toRecordset } from './recordset.js';
 import { countOf } from './count-cache.js';
 import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
@@ -13,6 +13,11 @@ import { checkProfileTabRead } from '../profile/profile-tab-access.js';
 // Paging through a list, filtering it, asks for statements of the same few shapes again and
 // again: each shape is compiled once, its values (page, filter values, entity) are bindings.
 const rowTemplates = new TemplateCache(2_000);
+
+/** A plan's rows through its shape's compiled statement (the read-back of a write uses it too). */
+export function planRows(ctx: ActionContext, plan: SelectPlan): Promise<Record<string, unknown>[]> {
+  return selectCompiled(ctx.db, rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows));
+}
 
 export interface SelectArgs {
   module: string;
@@ -39,7 +44,7 @@ export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promi
   if (max > maxPageSize) throw errors.badRequest(`max must be at most ${maxPageSize}`);
   const pageIndex = positive(args.pageIndex, 'pageIndex', 1);
   const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max });
-  const rows = selectCompiled(ctx.db, rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows));
+  const rows = planRows(ctx, plan);
   const [rowValues, total] = await Promise.all([rows, countOf(ctx, module, plan.count, plan.countKey)]);
   relabelStateGroups(module, rowValues);
   return [toRecordset(plan.fields, rowValues), text(String(total))];
