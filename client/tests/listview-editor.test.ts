@@ -2,7 +2,8 @@
 // column to a list view in the structured editor, sees it in the live preview with real rows,
 // saves, and the list shows it on the next load; invalid definitions are refused with their
 // path (by the client's schema check and by the server's); a list's title change is saved; a
-// stale save is refused with a reload offer; both editors are reached from the admin lists.
+// stale save is refused with a reload offer; both editors are reached from the admin lists; an
+// order no index serves is named with the index it needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { recordsetObjects } from '../../engine/protocol/envelope.js';
@@ -216,5 +217,18 @@ describe('the list view and list editors (sqlite)', () => {
     const properties = typeof row?.properties === 'string' ? JSON.parse(row.properties) : row?.properties;
     expect(properties).toEqual({ controller: { module: 'Sector' }, fields: [{ name: 'name', title: grid.headers[0] }] });
     expect(column(grid, grid.headers[0])).toEqual(sectors.rows.map((r) => String(r.name)));
+  });
+
+  it('says which index an order needs that the table lacks, and says nothing once the order is served again', async () => {
+    await open(`/listview_wiz/${VIEW}`);
+    const order = await page.$eval('[data-testid=controller-order]', (i) => (i as HTMLInputElement).value);
+    await setText('[data-testid=controller-order]', 'updateon desc');
+    await page.waitForSelector('[data-testid=index-advice] li[data-caller=staff]', { timeout: 20_000 });
+    const advice = await textOf('[data-testid=index-advice] li[data-caller=staff]');
+    expect(advice).toContain('Staff (RE): needs an index on re (updateon)');
+    expect(advice).toContain('No index of re holds these columns in this order, so every page sorts the matching rows.');
+    await screenshot(page, 'listview-editor-index-advice');
+    await setText('[data-testid=controller-order]', order);
+    await page.waitForFunction(() => document.querySelector('[data-testid=index-advice]') === null, { timeout: 20_000 });
   });
 });

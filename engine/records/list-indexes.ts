@@ -39,6 +39,8 @@ export interface ListIndexNeed {
   through?: string;
   /** Why no index of the table can give the order (it sorts by a joined table's column). */
   unservable?: string;
+  /** The key itself is held equal (an entity's own row, RE-RE): one row, found by the primary key. */
+  single?: true;
 }
 
 /** One Record.select a list view makes when it opens, as staff or as an RE user. */
@@ -115,6 +117,7 @@ export function indexNeededBy(module: ResolvedModule, conditions: NormalConditio
   }
   const need: ListIndexNeed = { module: module.name, table: module.table, equal: [...equal], order: [], narrowing: [...narrowing].filter((c) => !equal.has(c)) };
   if (scoped && scope && 'via' in scope) need.through = scope.via.table;
+  if (equal.has(module.fields.get(module.idField)?.column ?? module.idField)) need.single = true;
   const idAt = order.findIndex((t) => t.field.name === module.idField);
   const terms = idAt < 0 ? order : order.slice(0, idAt + 1);
   // Read backwards when the order ends descending: the key at the index's end then runs descending too.
@@ -140,6 +143,7 @@ export function indexesNeededBy(view: WebListviewProperties, modules: ModuleRegi
 
 /** Whether one of the table's indexes (columns in index order) serves the need. */
 export function servedBy(need: ListIndexNeed, indexes: IndexColumn[][]): boolean {
+  if (need.single) return true;
   if (need.unservable) return false;
   const equal = new Set(need.equal);
   return indexes.some((ix) => {

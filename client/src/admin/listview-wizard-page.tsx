@@ -1,7 +1,8 @@
 // /listview_wiz/{id?} (seed 000 §2.11): the list view editor. A WebListview record edited as a
 // structure (module from the catalogue, columns and filters from its fields, controller and
 // search settings) or as raw JSON, both over one draft; a live preview of the real list with
-// real rows; saved with Record.create / Record.update; its history in edit mode. Picking the
+// real rows, and under it the indexes its order would need (index-advice.tsx); saved with
+// Record.create / Record.update; its history in edit mode. Picking the
 // view's WebList presets the view's module to the list's, unless another module was chosen.
 import { useCallback, useRef } from 'react';
 import { useParams } from 'react-router-dom';
@@ -20,6 +21,7 @@ import { editedId, NameField, OwnerSelect } from './editor-head';
 import { ChoiceSelect } from '../ui/labelled-fields';
 import { moduleChoices, recordChoices } from './editor-choices';
 import { FieldMessage } from './field-messages';
+import { IndexAdvice } from './index-advice';
 
 /** The id a view not saved yet has in its preview. */
 export const DRAFT_VIEW_ID = -1;
@@ -94,7 +96,12 @@ export default function ListviewWizardPage() {
           update={update}
         />
       )}
-      preview={<ListPreview listId={0} draftKey={JSON.stringify({ name: editor.draft.name, properties: editor.draft.properties })} build={build} />}
+      preview={
+        <>
+          <ListPreview listId={0} draftKey={JSON.stringify({ name: editor.draft.name, properties: editor.draft.properties })} build={build} />
+          <IndexAdvice propertiesKey={JSON.stringify(editor.draft.properties)} />
+        </>
+      }
     />
   );
 }

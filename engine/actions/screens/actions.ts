@@ -14,6 +14,7 @@ import { sqlDateTime } from '../../db/clock.js';
 import type { ScreenModule } from '../../metadata/screen-schemas.js';
 import { personalViewActions } from './personal-views.js';
 import { screenModules } from './module-catalogue.js';
+import { screenIndexAdvice } from './index-advice.js';
 
 const ScreenKind = Type.Union([Type.Literal('WebList'), Type.Literal('WebListview'), Type.Literal('WebForms')]);
 const Id = Type.Integer({ minimum: 1 });
@@ -112,4 +113,4 @@ export async function restoreValues(ctx: ActionContext, kind: VersionedModule, i
   });
 }
 
-export const screenActions = [screenHistory, screenVersion, screenRestore, screenModules, ...personalViewActions];
+export const screenActions = [screenHistory, screenVersion, screenRestore, screenModules, screenIndexAdvice, ...personalViewActions];
