@@ -133,11 +133,11 @@ export function indexNeededBy(module: ResolvedModule, conditions: NormalConditio
   return need;
 }
 
-/** What a list view's selects need, as staff and as RE users. */
-export function indexesNeededBy(view: WebListviewProperties, modules: ModuleRegistry, now = new Date()): ListIndexNeed[] {
+/** What a list view's selects need, as staff and as RE users (each need names whose select it is). */
+export function indexesNeededBy(view: WebListviewProperties, modules: ModuleRegistry, now = new Date()): (ListIndexNeed & { caller: ListSelect['caller'] })[] {
   return listviewSelects(view, modules, now).map((s) => {
     const module = modules.get(s.module)!;
-    return indexNeededBy(module, normaliseWhere(s.where, module, { now }), parseOrder(s.order, module), s.scoped);
+    return { ...indexNeededBy(module, normaliseWhere(s.where, module, { now }), parseOrder(s.order, module), s.scoped), caller: s.caller };
   });
 }
 

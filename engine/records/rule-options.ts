@@ -26,10 +26,9 @@ export async function ruleOptions(db: Db, module: ResolvedModule, name: string, 
   const plans = planConditions(kept, module, modules, values, new Set());
   // One row per option, `{column}` holding it, filtered by the planned conditions.
   const alias = 'o';
-  // The statement's text is this code's placeholders only; the options are bound values.
-  const derived = options.map(() => 'select ? as ??, ? as ??').join(' union all ');
-  const bindings = options.flatMap((v, i) => [i, 'n', v, field.column]);
-  const qb = db.from(db.raw(`(${derived}) as ??`, [...bindings, alias])).select(`${alias}.n`);
+  // Built by knex: each option a bound value, the column from metadata an identifier.
+  const derived = db.queryBuilder().unionAll(options.map((v, i) => db.select(db.raw('? as ??', [i, 'n']), db.raw('? as ??', [v, field.column]))));
+  const qb = db.from(derived.as(alias)).select(`${alias}.n`);
   applyRowLimit(db, qb, module, { plans, key: '', tables: [] }, alias);
   const hit = new Set(((await qb) as { n: unknown }[]).map((r) => Number(r.n)));
   return options.filter((_v, i) => hit.has(i));

@@ -10,7 +10,7 @@ import type { ActionContext } from '../context.js';
 import { errors } from '../../errors/catalogue.js';
 import { screenProblem } from '../../metadata/screen-files.js';
 import type { WebListviewProperties } from '../../metadata/screen-schemas.js';
-import { indexFor, indexesNeededBy, listviewSelects, servedBy, tableIndexes, type IndexColumn } from '../../records/list-indexes.js';
+import { indexFor, indexesNeededBy, servedBy, tableIndexes, type IndexColumn } from '../../records/list-indexes.js';
 
 export const screenIndexAdvice = defineAction({
   name: 'Screen.indexAdvice',
@@ -32,19 +32,17 @@ async function indexAdvice(ctx: ActionContext, properties: unknown): Promise<Env
   const problem = screenProblem('WebListview', properties);
   if (problem) throw errors.validation({ properties: problem });
   const view = properties as WebListviewProperties;
-  const modules = ctx.services.modules;
-  const selects = listviewSelects(view, modules);
   // Field names and operators are checked as the list itself checks them (E_INVALIDFIELD, E_INVALIDOPERATOR, E_BADREQUEST).
-  const needs = indexesNeededBy(view, modules);
+  const needs = indexesNeededBy(view, ctx.services.modules);
   const indexes = new Map<string, IndexColumn[][]>();
   const rows: (string | null)[][] = [];
-  for (const [i, need] of needs.entries()) {
+  for (const need of needs) {
     if (!indexes.has(need.table)) indexes.set(need.table, await tableIndexes(ctx.db as Knex, need.table));
     if (servedBy(need, indexes.get(need.table)!)) continue;
     const reason = need.unservable
       ? `${need.unservable[0].toUpperCase()}${need.unservable.slice(1)}: no index of ${need.table} can give this order, so every page sorts the matching rows.`
       : `No index of ${need.table} holds these columns in this order, so every page sorts the matching rows. Add the index in a migration (docs/engine.md, "List orders and their indexes").`;
-    rows.push([selects[i].caller, need.module, need.table, need.unservable ? null : columnsText(indexFor(need)), reason]);
+    rows.push([need.caller, need.module, need.table, need.unservable ? null : columnsText(indexFor(need)), reason]);
   }
   return [
     recordset(
