@@ -2,19 +2,22 @@
 // written table's version inside its transaction; readers compare versions to know whether
 // something they derived and kept in memory is still current, across every engine process.
 import type { Knex } from 'knex';
-import { noteBump } from './insert-journal.js';
-import { dialectOf } from './connect.js';
+import { noteBump, outermost } from './insert-journal.js';
+import { dialectOf, sqliteDataVersion } from './connect.js';
+import { compile, selectCompiled, type CompiledStatement } from './compiled-statement.js';
 
 type Db = Knex | Knex.Transaction;
 export type VersionMap = Map<string, number>;
 
 export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
   for (const name of [...new Set(tables)].sort()) {
+    movingVersions(db);
     await db('change_version')
       .insert({ name, version: 1 })
       .onConflict('name')
       .merge({ version: db.raw('?? + 1', ['change_version.version']) });
     noteBump(db, name);
+    movedVersions(db);
   }
 }
 
@@ -28,17 +31,67 @@ export async function bumpVersion(db: Db, name: string): Promise<number> {
   const bumped = dialect === 'mysql' ? db.raw('LAST_INSERT_ID(?? + 1)', ['change_version.version']) : db.raw('?? + 1', ['change_version.version']);
   const insert = db('change_version').insert({ name, version: 1 }).onConflict('name').merge({ version: bumped });
   noteBump(db, name);
-  if (dialect === 'mysql') {
-    const [insertId] = (await insert) as unknown as number[];
-    return Number(insertId) || 1;
+  movingVersions(db);
+  try {
+    if (dialect === 'mysql') {
+      const [insertId] = (await insert) as unknown as number[];
+      return Number(insertId) || 1;
+    }
+    const [row] = (await insert.returning('version')) as { version: number | string }[];
+    return Number(row.version);
+  } finally {
+    movedVersions(db);
   }
-  const [row] = (await insert.returning('version')) as { version: number | string }[];
-  return Number(row.version);
 }
+
+/**
+ * What this process knows of a database's versions without reading them (SQLite): the versions
+ * it last read, valid while this process has not bumped any since (`generation`) and no other
+ * connection has committed (SQLite's `data_version` on the pooled connection is unchanged).
+ * A version read then costs one pragma instead of a statement through the pool. MySQL has no
+ * such signal across processes and always reads.
+ */
+interface LocalVersions {
+  /** Moves when a bump starts, when an outside-transaction bump ends, and when a transaction that bumped ends. */
+  generation: number;
+  known?: { map: VersionMap; generation: number; connection: object; dataVersion: number };
+  endWatched: WeakSet<Knex.Transaction>;
+}
+const localVersions = new WeakMap<object, LocalVersions>();
+
+function localOf(db: Db): LocalVersions {
+  const key = db.client.config as object;
+  let local = localVersions.get(key);
+  if (!local) localVersions.set(key, (local = { generation: 0, endWatched: new WeakSet() }));
+  return local;
+}
+
+function movingVersions(db: Db): void {
+  const local = localOf(db);
+  local.generation++;
+  if (!db.isTransaction) return;
+  // Seen by others only at commit: the generation moves again then (or at rollback), after the
+  // writer's rows are visible, so a read taken while it ran is never kept.
+  const trx = outermost(db as Knex.Transaction);
+  if (local.endWatched.has(trx)) return;
+  local.endWatched.add(trx);
+  const ended = () => {
+    local.generation++;
+  };
+  trx.executionPromise.then(ended, ended);
+}
+
+function movedVersions(db: Db): void {
+  if (!db.isTransaction) localOf(db).generation++;
+}
+
+const readStatements = new WeakMap<object, CompiledStatement>();
 
 /** Every table's version: one small read (a row per table ever written by the engine). */
 export async function readVersions(db: Db): Promise<VersionMap> {
-  const rows: { name: string; version: number }[] = await db('change_version').select('name', 'version');
+  let statement = readStatements.get(db.client.config as object);
+  if (!statement) readStatements.set(db.client.config as object, (statement = compile(db('change_version').select('name', 'version'))));
+  const rows = (await selectCompiled(db, statement)) as { name: string; version: number }[];
   return new Map(rows.map((r) => [r.name, Number(r.version)]));
 }
 
@@ -87,12 +140,22 @@ const sharedReads = new WeakMap<Knex, SharedReads<VersionMap>>();
 function versionsNow(db: Db): Promise<VersionMap> {
   // Inside a transaction the read belongs to it (its snapshot, its connection).
   if (db.isTransaction) return readVersions(db);
+  const local = localOf(db);
+  const data = sqliteDataVersion(db);
+  const known = local.known;
+  if (data && known && known.generation === local.generation && known.connection === data.connection && known.dataVersion === data.version) return Promise.resolve(known.map);
   let reads = sharedReads.get(db as Knex);
   if (!reads) {
     reads = new SharedReads(() => readVersions(db));
     sharedReads.set(db as Knex, reads);
   }
-  return reads.read();
+  const generation = local.generation;
+  return reads.read().then((map) => {
+    // Kept only if nothing moved since this request asked: the read is then at least as new as
+    // every commit this process made and every other connection's commit before `data`.
+    if (data && local.generation === generation) local.known = { map, generation, connection: data.connection, dataVersion: data.version };
+    return map;
+  });
 }
 
 /**

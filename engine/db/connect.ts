@@ -41,7 +41,8 @@ export function connect(target: DatabaseTarget, pool?: { min: number; max: numbe
 }
 
 export function connectSqliteFile(filename: string): Knex {
-  return knexFactory({
+  const holder: SqliteHolder = {};
+  const db = knexFactory({
     client: 'better-sqlite3',
     connection: { filename },
     useNullAsDefault: true,
@@ -53,16 +54,45 @@ export function connectSqliteFile(filename: string): Knex {
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        // Prepared once: better-sqlite3's pragma() prepares its statement on every call.
+        holder.dataVersion = (conn.prepare('PRAGMA data_version') as { pluck(): { get(): unknown } }).pluck();
         cachePreparedStatements(conn);
+        holder.connection = conn;
         done(null, conn);
       },
     },
   });
+  sqliteConnections.set(db.client.config as object, holder);
+  return db;
 }
 
 interface SqliteConnection {
   pragma(s: string): unknown;
   prepare(sql: string): unknown;
+}
+
+/** The one pooled connection of each SQLite database this process opened (pool max 1). */
+interface SqliteHolder {
+  connection?: SqliteConnection;
+  dataVersion?: { get(): unknown };
+}
+const sqliteConnections = new WeakMap<object, SqliteHolder>();
+
+/**
+ * SQLite's `data_version` of the database's pooled connection, with the connection it was read
+ * on: it moves when another connection (another process, another knex) commits, never for this
+ * connection's own commits. Undefined when the database was not opened by connectSqliteFile or
+ * its connection is closed. Read synchronously: the driver runs one statement at a time on this
+ * thread, and the pragma reads no table, so it may run while a transaction holds the connection.
+ */
+export function sqliteDataVersion(db: Knex | Knex.Transaction): { connection: object; version: number } | undefined {
+  const holder = sqliteConnections.get(db.client.config as object);
+  if (!holder?.connection || !holder.dataVersion) return undefined;
+  try {
+    return { connection: holder.connection, version: Number(holder.dataVersion.get()) };
+  } catch {
+    return undefined;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

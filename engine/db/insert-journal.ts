@@ -22,7 +22,7 @@ const bumpsByTransaction = new WeakMap<Knex.Transaction, Map<string, number>>();
 
 const databaseOf = (db: Db): object => db.client.config as object;
 
-function outermost(trx: Knex.Transaction): Knex.Transaction {
+export function outermost(trx: Knex.Transaction): Knex.Transaction {
   let t = trx;
   while (t.parentTransaction) t = t.parentTransaction;
   return t;

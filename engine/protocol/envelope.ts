@@ -52,7 +52,13 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const NEEDS_ESCAPE = /[&<>"'\r\t]/;
 const ESCAPE_ALL = /[&<>"'\r\t]/g;
 
+// One test for the common case (nothing to escape or replace): any character either path acts on,
+// surrogates included (a valid pair then takes the full path, which keeps it).
+// eslint-disable-next-line no-control-regex
+const ANY_SPECIAL = /[&<>"'\r\t\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
+
 export function escapeXml(s: string): string {
+  if (!ANY_SPECIAL.test(s)) return s;
   if (XML_ILLEGAL_TEST.test(s)) s = s.replace(XML_ILLEGAL, '\uFFFD');
   return NEEDS_ESCAPE.test(s) ? s.replace(ESCAPE_ALL, (c) => ESCAPES[c]) : s;
 }

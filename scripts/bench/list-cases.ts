@@ -53,7 +53,7 @@ export async function prepareHelpdesk(db: Knex, engine: Engine, rows: number): P
   return { state: Number(first.state), category: Number(first.category), re: Number(first.re) };
 }
 
-function cases(v: { state: number; category: number; re: number }): { name: string; bodies: Body[] }[] {
+export function listCases(v: { state: number; category: number; re: number }): { name: string; bodies: Body[] }[] {
   const filters: unknown[][] = [[], [['state', '=', v.state]], [['category', '=', v.category]], [['re', '=', v.re]], [['createon', 'between', ['2023-02-01 00:00:00', '2023-02-28 23:59:59']]]];
   // Pages 1..500 of each filter, interleaved, within what each filter matches (at most 500 pages).
   const varied: Body[] = [];
@@ -72,7 +72,7 @@ function cases(v: { state: number; category: number; re: number }): { name: stri
  * The floor's statement of each read: the engine's own rows statement for the same caller (its
  * row rules: help desk categories hidden from the administrator stay hidden), compiled ahead.
  */
-async function compileReads(db: Knex, engine: Engine, adminId: number, bodies: Body[]): Promise<(Statement | null)[]> {
+export async function compileReads(db: Knex, engine: Engine, adminId: number, bodies: Body[]): Promise<(Statement | null)[]> {
   const caller = await userCaller(engine.services, adminId, null, 'bench-floor');
   const { module, scopeRe } = accessModule(engineContext(engine.services, db, caller, 'bench-floor'), 'Helpdesk', 'select');
   return bodies.map((b) => {
@@ -109,7 +109,7 @@ export function registerListFloor(app: FastifyInstance, db: Knex): ListFloor {
   return floor;
 }
 
-function engineBody(b: Body): string {
+export function engineBody(b: Body): string {
   return JSON.stringify(b.kind === 'read' ? { action: 'Record.select', args: [b.args] } : { action: 'Record.create', args: [{ module: 'Helpdesk', fields: ['category', 'name', 'description', 're'], values: b.values }] });
 }
 
@@ -132,7 +132,7 @@ async function measured(run: () => Promise<LoadResult>): Promise<LoadResult & { 
 }
 
 export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: Engine; url: string; cookie: string; adminId: number; values: { state: number; category: number; re: number }; seconds: number; warmup: number; connections: number; workers: number; log: (s: string) => void }): Promise<ListCaseResult[]> {
-  const all = cases(o.values);
+  const all = listCases(o.values);
   const statements = await Promise.all(all.map((c) => compileReads(o.db, o.engine, o.adminId, c.bodies)));
   Object.assign(o.floor, { statements, bodies: all.map((c) => c.bodies), adminId: o.adminId });
   const write = all[all.length - 1].bodies.find((b) => b.kind === 'write')!;

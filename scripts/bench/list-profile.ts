@@ -1,10 +1,10 @@
-// A CPU profile of one list case (page 1 of the help desk list, `createon desc`, as the
-// administrator) served through HTTP, for finding where the engine's fixed cost per request goes:
-//   tsx scripts/bench/list-profile.ts [sqlite|mysql] [seconds] [read|create]
-// writes .prof/list-<dialect>-<kind>.cpuprofile of the load alone (the server's thread; the load
-// generator runs in a worker), then `tsx scripts/bench/profile-summary.ts <that file>` prints
-// self time by function.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// A CPU profile of one list case of the benchmark (list-cases.ts) served through HTTP, by the
+// engine or by its floor, for finding where the engine's cost per request goes:
+//   tsx scripts/bench/list-profile.ts [sqlite|mysql] [seconds] [case 0-4 | create] [engine|floor]
+// writes .prof/list-<dialect>-<case>-<target>.cpuprofile of the load alone (the server's thread;
+// the load generator runs in a worker) and prints req/s and the thread's CPU per request; then
+// `tsx scripts/bench/profile-summary.ts <that file>` prints self time by function.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { pino } from 'pino';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
@@ -12,40 +12,55 @@ import { runSeeds } from '../../seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
-import { prepareHelpdesk, LIST_PAGE } from './list-cases.js';
-import { runLoad } from './load.js';
+import { compileReads, engineBody, listCases, prepareHelpdesk, registerListFloor } from './list-cases.js';
+import { runLoad, type LoadOptions } from './load.js';
 
 const dialect = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'mysql';
 const seconds = Number(process.argv[3] ?? 10);
-const kind = process.argv[4] === 'create' ? 'create' : 'read';
+const which = process.argv[4] ?? '0';
+const target = process.argv[5] === 'floor' ? 'floor' : 'engine';
+
+/** The server thread's CPU in ms (utime + stime; the load generator is another thread). */
+function threadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
 const database = await createTestDatabase(dialect);
 try {
   const { db } = database;
   await runSeeds(db, { demo: true });
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
   const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+  const floor = registerListFloor(engine.app, db);
   const values = await prepareHelpdesk(db, engine, 100_000);
   await engine.app.listen({ host: '127.0.0.1', port: 0 });
   const admin = await db('user').where({ userid: 'admin' }).first('id');
   const cookie = `${SESSION_COOKIE}=${await createSession(db, Number(admin.id), null, config)}`;
   const address = engine.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const fields = ['id', 'category_name_ind_field', 'name', 'createby_firstname', 'createby_email2', 're_name_ind_field', 'createon', 'state'];
-  const body =
-    kind === 'read'
-      ? JSON.stringify({ action: 'Record.select', args: [{ module: 'Helpdesk', fields, where: [], order: 'createon desc', max: LIST_PAGE, pageIndex: 1 }] })
-      : JSON.stringify({ action: 'Record.create', args: [{ module: 'Helpdesk', fields: ['category', 'name', 'description', 're'], values: [values.category, 'Profiled ticket', 'Written by the profile', values.re] }] });
-  const load = { url, path: '/process', headers: { 'content-type': 'application/json', cookie }, bodies: [body], connections: 20, workers: 1 };
+  const all = listCases(values);
+  const c = which === 'create' ? -1 : Number(which);
+  const bodies = c >= 0 ? all[c].bodies : [{ kind: 'write' as const, values: [values.category, 'Profiled ticket', 'Written by the profile', values.re] }];
+  Object.assign(floor, { statements: [await compileReads(db, engine, Number(admin.id), bodies)], bodies: [bodies], adminId: Number(admin.id) });
+  const load: Omit<LoadOptions, 'seconds'> =
+    target === 'engine'
+      ? { url, path: '/process', headers: { 'content-type': 'application/json', cookie }, bodies: bodies.map(engineBody), connections: 20, workers: 1 }
+      : { url, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: bodies.map((_, i) => JSON.stringify({ c: 0, i })), connections: 20, workers: 1 };
   await runLoad({ ...load, seconds: 2 });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  const cpu = threadCpuMs();
   const r = await runLoad({ ...load, seconds });
+  const used = threadCpuMs() - cpu;
   const { profile } = await session.post('Profiler.stop');
   mkdirSync('.prof', { recursive: true });
-  writeFileSync(`.prof/list-${dialect}-${kind}.cpuprofile`, JSON.stringify(profile));
-  console.log(`${r.rps} req/s, p99 ${r.p99} ms, ${r.requests} requests, ${r.errors} errors`);
+  const file = `.prof/list-${dialect}-${which}-${target}.cpuprofile`;
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(`${target}, case ${which === 'create' ? 'create' : all[c].name}: ${r.rps} req/s, p99 ${r.p99} ms, ${r.requests} requests, ${r.errors} errors, CPU ${(used / r.requests).toFixed(3)} ms/request (profiling on) → ${file}`);
   await engine.close();
 } finally {
   await database.destroy();
