@@ -8,7 +8,8 @@
 //      BENCH_RE_INDEX=state,name (what-if: an extra index on re before measuring)
 //      BENCH_EXPORT=1 (0: skip the Excel export benchmark, scripts/bench/export-list.ts)  BENCH_EXPORT_ROWS=100000
 //      BENCH_FORMS=1 (0: skip filing a large form, scripts/bench/form-data.ts)  BENCH_FORM_RUNS=9
-//      BENCH_LISTS=1 (0: skip the list traffic cases, scripts/bench/list-cases.ts)  BENCH_CASE_SECONDS=5
+//      BENCH_LISTS=1 (0: skip the list traffic cases, scripts/bench/list-cases.ts)  BENCH_CASE_SECONDS=3
+//      BENCH_CASE_ROUNDS=3 (alternating rounds per side; medians)  BENCH_PROFILE_CASE=<i> (profile case i)
 //      BENCH_HELPDESK_ROWS=100000  BENCH_RE_CASE=1 (0: skip the RE name asc case above)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -45,7 +46,8 @@ const settings = {
   reIndex: (process.env.BENCH_RE_INDEX ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   lists: process.env.BENCH_LISTS !== '0',
   reCase: process.env.BENCH_RE_CASE !== '0',
-  caseSeconds: num('BENCH_CASE_SECONDS', 5),
+  caseSeconds: num('BENCH_CASE_SECONDS', 3),
+  caseRounds: num('BENCH_CASE_ROUNDS', 3),
   helpdeskRows: num('BENCH_HELPDESK_ROWS', 100_000),
 };
 
@@ -99,8 +101,8 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
         console.log(`[${dialect}] generating ${settings.helpdeskRows} help desk rows…`);
         const values = await prepareHelpdesk(db, engine, settings.helpdeskRows);
         const loadBefore = load();
-        console.log(`[${dialect}] list cases, ${settings.caseSeconds}s each at ${settings.connections} connections (load ${loadBefore})…`);
-        const results = await benchListCases({ floor: listFloor, db, engine, url, cookie, adminId: Number(admin.id), values, seconds: settings.caseSeconds, warmup: Math.min(settings.warmup, 2), connections: settings.connections, workers: settings.workers, log: console.log });
+        console.log(`[${dialect}] list cases, ${settings.caseRounds} alternating rounds of ${settings.caseSeconds}s per side at ${settings.connections} connections (load ${loadBefore})…`);
+        const results = await benchListCases({ floor: listFloor, db, engine, url, cookie, adminId: Number(admin.id), values, seconds: settings.caseSeconds, rounds: settings.caseRounds, warmup: Math.min(settings.warmup, 2), connections: settings.connections, workers: settings.workers, log: console.log });
         lists = { load: `${loadBefore} → ${load()}`, results };
       }
       return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, rowsFloor, ratio, rowsRatio: rowsFloor.rps > 0 ? eng.rps / rowsFloor.rps : 0, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages, lists };

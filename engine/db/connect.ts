@@ -54,6 +54,9 @@ export function connectSqliteFile(filename: string): Knex {
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        // SQLite's own default page cache is 2 MB: a list read beside writes (an audit row, a
+        // history row, their indexes) then re-reads its pages from the file on every request.
+        conn.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
         // Prepared once: better-sqlite3's pragma() prepares its statement on every call.
         holder.dataVersion = (conn.prepare('PRAGMA data_version') as { pluck(): { get(): unknown } }).pluck();
         cachePreparedStatements(conn);
@@ -65,6 +68,9 @@ export function connectSqliteFile(filename: string): Knex {
   sqliteConnections.set(db.client.config as object, holder);
   return db;
 }
+
+/** The pooled connection's page cache: filled only as pages are read, at most this much. */
+const PAGE_CACHE_KIB = 64 * 1024;
 
 interface SqliteConnection {
   pragma(s: string): unknown;

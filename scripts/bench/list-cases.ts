@@ -6,7 +6,8 @@
 // Cases: `createon desc` page 1; page 200; 500 pages × 5 filters (none, state, category, an
 // entity, a month); a contains search on the subject; 90% of those varied reads with 10%
 // Record.create of help desk rows (floor: the bare INSERT).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Engine } from '../../engine/server/app.js';
@@ -41,6 +42,8 @@ export interface ListCaseResult {
   floor: LoadResult & { cpuMsPerReq: number };
   engine: LoadResult & { cpuMsPerReq: number };
   ratio: number;
+  /** Rounds per side; the figures are each side's median round. */
+  rounds: number;
 }
 
 const select = (where: unknown[], pageIndex: number): SelectCall => ({ module: 'Helpdesk', fields: FIELDS, where, order: 'createon desc', max: LIST_PAGE, pageIndex });
@@ -124,14 +127,44 @@ function mainThreadCpuMs(): number {
 }
 const TICKS_PER_SECOND = 100;
 
-async function measured(run: () => Promise<LoadResult>): Promise<LoadResult & { cpuMsPerReq: number }> {
+/**
+ * BENCH_PROFILE_CASE=<index>: that case's floor and engine runs are CPU-profiled into
+ * .prof/case-<index>-<floor|engine>.cpuprofile (read with profile-summary.ts); the profiler's own
+ * cost then shows in that case's figures.
+ */
+async function maybeProfiled<T>(on: boolean, name: string, run: () => Promise<T>): Promise<T> {
+  if (!on) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync('.prof', { recursive: true });
+    writeFileSync(`.prof/${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+type Measured = LoadResult & { cpuMsPerReq: number };
+
+/** The round of median req/s, with the median CPU per request and p99 of all rounds. */
+function medianRound(rounds: Measured[]): Measured {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const byRps = [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
+  return { ...byRps, cpuMsPerReq: median(rounds.map((r) => r.cpuMsPerReq)), p99: median(rounds.map((r) => r.p99)) };
+}
+
+async function measured(run: () => Promise<LoadResult>): Promise<Measured> {
   const before = mainThreadCpuMs();
   const r = await run();
   const cpu = mainThreadCpuMs() - before;
   return { ...r, cpuMsPerReq: r.requests ? Math.round((cpu / r.requests) * 1000) / 1000 : 0 };
 }
 
-export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: Engine; url: string; cookie: string; adminId: number; values: { state: number; category: number; re: number }; seconds: number; warmup: number; connections: number; workers: number; log: (s: string) => void }): Promise<ListCaseResult[]> {
+export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: Engine; url: string; cookie: string; adminId: number; values: { state: number; category: number; re: number }; seconds: number; rounds: number; warmup: number; connections: number; workers: number; log: (s: string) => void }): Promise<ListCaseResult[]> {
   const all = listCases(o.values);
   const statements = await Promise.all(all.map((c) => compileReads(o.db, o.engine, o.adminId, c.bodies)));
   Object.assign(o.floor, { statements, bodies: all.map((c) => c.bodies), adminId: o.adminId });
@@ -154,9 +187,26 @@ export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: En
       await runLoad({ ...floorLoad, seconds: o.warmup });
       await runLoad({ ...engineLoad, seconds: o.warmup });
     }
-    const floor = await measured(() => runLoad({ ...floorLoad, seconds: o.seconds }));
-    const engine = await measured(() => runLoad({ ...engineLoad, seconds: o.seconds }));
-    results.push({ name: kase.name, floor, engine, ratio: floor.rps > 0 ? engine.rps / floor.rps : 0 });
+    const profiled = process.env.BENCH_PROFILE_CASE === String(c);
+    // Rounds alternate which side goes first, and each side's figure is its median round: a
+    // slow spell of the machine then costs one round of one side, not the whole comparison.
+    const floorRounds: Measured[] = [];
+    const engineRounds: Measured[] = [];
+    for (let round = 0; round < o.rounds; round++) {
+      const runFloor = async () => floorRounds.push(await measured(() => maybeProfiled(profiled && round === 0, `case-${c}-floor`, () => runLoad({ ...floorLoad, seconds: o.seconds }))));
+      const runEngine = async () => engineRounds.push(await measured(() => maybeProfiled(profiled && round === 0, `case-${c}-engine`, () => runLoad({ ...engineLoad, seconds: o.seconds }))));
+      if (round % 2 === 0) {
+        await runFloor();
+        await runEngine();
+      } else {
+        await runEngine();
+        await runFloor();
+      }
+    }
+    o.log(`    req/s by round: floor ${floorRounds.map((r) => r.rps.toFixed(0)).join(' / ')}, engine ${engineRounds.map((r) => r.rps.toFixed(0)).join(' / ')}`);
+    const floor = medianRound(floorRounds);
+    const engine = medianRound(engineRounds);
+    results.push({ name: kase.name, floor, engine, ratio: floor.rps > 0 ? engine.rps / floor.rps : 0, rounds: o.rounds });
   }
   return results;
 }
