@@ -10,15 +10,7 @@ type Db = Knex | Knex.Transaction;
 export type VersionMap = Map<string, number>;
 
 export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
-  for (const name of [...new Set(tables)].sort()) {
-    movingVersions(db);
-    await db('change_version')
-      .insert({ name, version: 1 })
-      .onConflict('name')
-      .merge({ version: db.raw('?? + 1', ['change_version.version']) });
-    noteBump(db, name);
-    movedVersions(db);
-  }
+  for (const name of [...new Set(tables)].sort()) await bumpVersion(db, name);
 }
 
 /**

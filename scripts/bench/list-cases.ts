@@ -120,7 +120,7 @@ export function engineBody(b: Body): string {
  * CPU time of the server's main thread in ms (Linux: its utime + stime in clock ticks). The load
  * generator runs in a worker thread of the same process, so the process's own figure would count it.
  */
-function mainThreadCpuMs(): number {
+export function mainThreadCpuMs(): number {
   const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * (1000 / TICKS_PER_SECOND);
@@ -132,7 +132,7 @@ const TICKS_PER_SECOND = 100;
  * .prof/case-<index>-<floor|engine>.cpuprofile (read with profile-summary.ts); the profiler's own
  * cost then shows in that case's figures.
  */
-async function maybeProfiled<T>(on: boolean, name: string, run: () => Promise<T>): Promise<T> {
+export async function maybeProfiled<T>(on: boolean, name: string, run: () => Promise<T>): Promise<T> {
   if (!on) return run();
   const session = new Session();
   session.connect();
@@ -157,7 +157,7 @@ function medianRound(rounds: Measured[]): Measured {
   return { ...byRps, cpuMsPerReq: median(rounds.map((r) => r.cpuMsPerReq)), p99: median(rounds.map((r) => r.p99)) };
 }
 
-async function measured(run: () => Promise<LoadResult>): Promise<Measured> {
+export async function measured(run: () => Promise<LoadResult>): Promise<Measured> {
   const before = mainThreadCpuMs();
   const r = await run();
   const cpu = mainThreadCpuMs() - before;

@@ -4,28 +4,19 @@
 // writes .prof/list-<dialect>-<case>-<target>.cpuprofile of the load alone (the server's thread;
 // the load generator runs in a worker) and prints req/s and the thread's CPU per request; then
 // `tsx scripts/bench/profile-summary.ts <that file>` prints self time by function.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { pino } from 'pino';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
 import { runSeeds } from '../../seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
-import { compileReads, engineBody, listCases, prepareHelpdesk, registerListFloor } from './list-cases.js';
+import { compileReads, engineBody, listCases, maybeProfiled, measured, prepareHelpdesk, registerListFloor } from './list-cases.js';
 import { runLoad, type LoadOptions } from './load.js';
 
 const dialect = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'mysql';
 const seconds = Number(process.argv[3] ?? 10);
 const which = process.argv[4] ?? '0';
 const target = process.argv[5] === 'floor' ? 'floor' : 'engine';
-
-/** The server thread's CPU in ms (utime + stime; the load generator is another thread). */
-function threadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-}
 
 const database = await createTestDatabase(dialect);
 try {
@@ -49,18 +40,10 @@ try {
       ? { url, path: '/process', headers: { 'content-type': 'application/json', cookie }, bodies: bodies.map(engineBody), connections: 20, workers: 1 }
       : { url, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: bodies.map((_, i) => JSON.stringify({ c: 0, i })), connections: 20, workers: 1 };
   await runLoad({ ...load, seconds: 2 });
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  const cpu = threadCpuMs();
-  const r = await runLoad({ ...load, seconds });
-  const used = threadCpuMs() - cpu;
-  const { profile } = await session.post('Profiler.stop');
-  mkdirSync('.prof', { recursive: true });
-  const file = `.prof/list-${dialect}-${which}-${target}.cpuprofile`;
-  writeFileSync(file, JSON.stringify(profile));
-  console.log(`${target}, case ${which === 'create' ? 'create' : all[c].name}: ${r.rps} req/s, p99 ${r.p99} ms, ${r.requests} requests, ${r.errors} errors, CPU ${(used / r.requests).toFixed(3)} ms/request (profiling on) → ${file}`);
+  const name = `list-${dialect}-${which}-${target}`;
+  const r = await measured(() => maybeProfiled(true, name, () => runLoad({ ...load, seconds })));
+  const file = `.prof/${name}.cpuprofile`;
+  console.log(`${target}, case ${which === 'create' ? 'create' : all[c].name}: ${r.rps} req/s, p99 ${r.p99} ms, ${r.requests} requests, ${r.errors} errors, CPU ${r.cpuMsPerReq.toFixed(3)} ms/request (profiling on) → ${file}`);
   await engine.close();
 } finally {
   await database.destroy();
