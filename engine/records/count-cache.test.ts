@@ -123,37 +123,46 @@ describe.each(await testDialects())('list totals after inserts on %s', (dialect)
     it('names an insert once its transaction commits, if that was the only bump of the table', async () => {
       const db = t.database.db;
       const from = await version(db);
+      let askedWhilePending: Promise<number[] | null> | undefined;
+      let answeredWhilePending = false;
       await db.transaction(async (trx) => {
         expect(await bumpVersion(trx, TABLE)).toBe(from + 1);
         journalInsert(trx, TABLE, from + 1, 41);
-        expect(insertsBetween(db, TABLE, from, from + 1)).toBeNull();
+        // A reader that met the version before this process saw the commit waits for it.
+        askedWhilePending = insertsBetween(db, TABLE, from, from + 1);
+        void askedWhilePending.then(() => (answeredWhilePending = true));
+        await settled();
+        expect(answeredWhilePending).toBe(false);
       });
-      await settled();
-      expect(insertsBetween(db, TABLE, from, from + 1)).toEqual([41]);
-      expect(insertsBetween(second.services.db, TABLE, from, from + 1)).toBeNull();
+      expect(await askedWhilePending).toEqual([41]);
+      expect(await insertsBetween(db, TABLE, from, from + 1)).toEqual([41]);
+      expect(await insertsBetween(second.services.db, TABLE, from, from + 1)).toBeNull();
     });
 
     it('names nothing for a transaction that bumps the table again, rolls back, or runs without a transaction', async () => {
       const db = t.database.db;
       const from = await version(db);
+      let askedWhilePending: Promise<number[] | null> | undefined;
       await db.transaction(async (trx) => {
         journalInsert(trx, TABLE, await bumpVersion(trx, TABLE), 42);
+        askedWhilePending = insertsBetween(db, TABLE, from, from + 1);
         await trx.transaction(async (inner) => bumpVersions(inner, [TABLE]));
       });
-      await settled();
+      expect(await askedWhilePending).toBeNull();
       expect(await version(db)).toBe(from + 2);
-      expect(insertsBetween(db, TABLE, from, from + 1)).toBeNull();
-      expect(insertsBetween(db, TABLE, from, from + 2)).toBeNull();
+      expect(await insertsBetween(db, TABLE, from, from + 1)).toBeNull();
+      expect(await insertsBetween(db, TABLE, from, from + 2)).toBeNull();
       await db
         .transaction(async (trx) => {
           journalInsert(trx, TABLE, await bumpVersion(trx, TABLE), 43);
+          askedWhilePending = insertsBetween(db, TABLE, from + 2, from + 3);
           throw new Error('rolled back');
         })
         .catch(() => undefined);
-      await settled();
+      expect(await askedWhilePending).toBeNull();
       expect(await version(db)).toBe(from + 2);
       journalInsert(db, TABLE, await bumpVersion(db, TABLE), 44);
-      expect(insertsBetween(db, TABLE, from + 2, from + 3)).toBeNull();
+      expect(await insertsBetween(db, TABLE, from + 2, from + 3)).toBeNull();
     });
   });
 });

@@ -68,13 +68,13 @@ const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, 
  * The rows inserted since `kept` was counted, when its module's own table is the only one that
  * moved and every version between is this process's journalled insert; null otherwise.
  */
-function insertedSince(db: Knex, tables: string[], table: string, kept: KeptCount, now: number[]): number[] | null {
+async function insertedSince(db: Knex, tables: string[], table: string, kept: KeptCount, now: number[]): Promise<number[] | null> {
   if (!kept.exact) return null;
   let ids: number[] | null = null;
   for (const [i, t] of tables.entries()) {
     if (kept.versions[i] === now[i]) continue;
     if (t !== table) return null;
-    ids = insertsBetween(db, t, kept.versions[i], now[i]);
+    ids = await insertsBetween(db, t, kept.versions[i], now[i]);
     if (!ids) return null;
   }
   return ids;
@@ -95,13 +95,16 @@ export async function countOf(ctx: ActionContext, module: ResolvedModule, count:
   const now = tables.map((t) => versions.get(t) ?? 0);
   const kept = keptOf(db);
   const known = kept.get(countKey);
-  if (known && same(known.versions, now)) return known.n;
+  // A count taken at these versions or later holds every write this request must see.
+  if (known && known.versions.every((v, i) => v >= now[i])) return known.n;
   // After a write, the requests of the same list and versions share one count, not one each.
   const key = `${now.join('.')}|${countKey}`;
   let running = inFlight.get(key);
   if (!running) {
-    const ids = known && rowLocal ? insertedSince(db, tables, module.table, known, now) : null;
-    running = (ids ? addedTo(known!, ids, now, count) : counted(db, tables, now, count)).finally(() => inFlight.delete(key));
+    running = (async () => {
+      const ids = known && rowLocal ? await insertedSince(db, tables, module.table, known, now) : null;
+      return ids ? addedTo(known!, ids, now, count) : counted(db, tables, now, count);
+    })().finally(() => inFlight.delete(key));
     inFlight.set(key, running);
   }
   const result = await running;
@@ -119,12 +122,24 @@ async function addedTo(known: KeptCount, ids: number[], now: number[], count: (o
   return { versions: now, n: known.n + added, exact: true };
 }
 
+/** Up to this many tables, a count reads their versions in its own statement. */
+const VERSIONS_IN_STATEMENT = 8;
+
 /**
- * A full count. It may be added to later only if no write moved its tables while it ran: the
- * versions are read again after it (a read that starts after the count ended), and must be the
- * ones it was asked for, or a row inserted meanwhile could be both counted and added.
+ * A full count, kept as of the versions it was counted at so that inserts since can be added to
+ * it. One statement reads a single snapshot on both databases, so a count that also selects its
+ * tables' versions knows them exactly, however many writes land meanwhile. Past
+ * VERSIONS_IN_STATEMENT tables (the audit log's), the versions are read again after the count
+ * instead, and must be the ones it was asked for, or a row inserted meanwhile could be both
+ * counted and added.
  */
 async function counted(db: Knex, tables: string[], now: number[], count: () => Knex.QueryBuilder): Promise<KeptCount> {
+  if (tables.length <= VERSIONS_IN_STATEMENT) {
+    const qb = count();
+    for (const [i, t] of tables.entries()) qb.select(db.raw('(select ?? from ?? where ?? = ?) as ??', ['version', 'change_version', 'name', t, `v${i}`]));
+    const [row] = (await qb) as Record<string, number | string | null>[];
+    return { versions: tables.map((_, i) => Number(row[`v${i}`] ?? 0)), n: Number(row.n), exact: true };
+  }
   const n = await readCount(count());
   const after = await new VersionSnapshot(db).get();
   return { versions: now, n, exact: same(now, tables.map((t) => after.get(t) ?? 0)) };

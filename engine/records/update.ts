@@ -143,8 +143,10 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   if (stateChange && isFormTable(module)) await afterFormStateChange(ctx, id, stored.state === null ? null : Number(stored.state), Number(row.state), args.reason);
   await hooks?.afterWrite?.(ctx, module, id, stored, row);
   if (countsMayChange(ctx.services.modules, module.table, stored, row)) await recountFor(ctx.db, ctx.services.modules, module.table, [stored, { ...stored, ...row }]);
+  const back = await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField]);
+  // Last: the audit bumps the table's version, whose row every writer of the table queues on until its commit.
   await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who, { before: stored, after: { ...stored, ...set } });
-  return [await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField])];
+  return [back];
 }
 
 export interface DeleteArgs {

@@ -4,6 +4,7 @@
 // writes .prof/list-<dialect>-<case>-<target>.cpuprofile of the load alone (the server's thread;
 // the load generator runs in a worker) and prints req/s and the thread's CPU per request; then
 // `tsx scripts/bench/profile-summary.ts <that file>` prints self time by function.
+import { readdirSync, readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
 import { runSeeds } from '../../seeds/index.js';
@@ -12,6 +13,22 @@ import { buildEngine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
 import { compileReads, engineBody, listCases, maybeProfiled, measured, prepareHelpdesk, registerListFloor } from './list-cases.js';
 import { runLoad, type LoadOptions } from './load.js';
+import { generateReRows } from './generate-rows.js';
+
+/** CPU time of a MariaDB/MySQL server on this machine in ms (0 when none runs here). */
+function databaseServerCpuMs(): number {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!/\((mariadbd|mysqld)\)/.test(stat)) continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // the process ended while listed
+    }
+  }
+  return 0;
+}
 
 const dialect = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'mysql';
 const seconds = Number(process.argv[3] ?? 10);
@@ -25,6 +42,8 @@ try {
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
   const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
   const floor = registerListFloor(engine.app, db);
+  // The same data as `npm run bench`: 100,000 entities, then the help desk rows that refer to them.
+  await generateReRows(db, 100_000);
   const values = await prepareHelpdesk(db, engine, 100_000);
   await engine.app.listen({ host: '127.0.0.1', port: 0 });
   const admin = await db('user').where({ userid: 'admin' }).first('id');
@@ -39,11 +58,20 @@ try {
     target === 'engine'
       ? { url, path: '/process', headers: { 'content-type': 'application/json', cookie }, bodies: bodies.map(engineBody), connections: 20, workers: 1 }
       : { url, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: bodies.map((_, i) => JSON.stringify({ c: 0, i })), connections: 20, workers: 1 };
-  await runLoad({ ...load, seconds: 2 });
+  await runLoad({ ...load, seconds: Number(process.env.WARMUP ?? 2) });
   const name = `list-${dialect}-${which}-${target}`;
-  const r = await measured(() => maybeProfiled(true, name, () => runLoad({ ...load, seconds })));
+  // Statements sent during the load, by their first words (STATEMENTS=1).
+  const statements = new Map<string, number>();
+  if (process.env.STATEMENTS === '1') db.on('query', (q: { sql: string }) => {
+    const key = q.sql.replace(/[`"]/g, '').split(/\s+/).slice(0, 6).join(' ') + (/count\(/.test(q.sql) && /\.`?id`? in \(/.test(q.sql) ? ' [by id]' : '');
+    statements.set(key, (statements.get(key) ?? 0) + 1);
+  });
+  const serverBefore = databaseServerCpuMs();
+  const r = await measured(() => maybeProfiled(process.env.PROFILE !== '0', name, () => runLoad({ ...load, seconds })));
+  const serverMs = databaseServerCpuMs() - serverBefore;
   const file = `.prof/${name}.cpuprofile`;
-  console.log(`${target}, case ${which === 'create' ? 'create' : all[c].name}: ${r.rps} req/s, p99 ${r.p99} ms, ${r.requests} requests, ${r.errors} errors, CPU ${r.cpuMsPerReq.toFixed(3)} ms/request (profiling on) → ${file}`);
+  console.log(`${target}, case ${which === 'create' ? 'create' : all[c].name}: ${r.rps} req/s, p99 ${r.p99} ms, ${r.requests} requests, ${r.errors} errors, CPU ${r.cpuMsPerReq.toFixed(3)} ms/request${dialect === 'mysql' ? `, database server ${(serverMs / r.requests).toFixed(3)} ms/request` : ''}${process.env.PROFILE !== '0' ? ` (profiling on) → ${file}` : ''}`);
+  for (const [key, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / r.requests).toFixed(3)} per request  ${key}`);
   await engine.close();
 } finally {
   await database.destroy();

@@ -1,13 +1,14 @@
 // One autocannon run against a local URL. The load generator runs in a worker thread by
 // default: on a 2-core machine, firing requests from the server's own event loop would
 // charge the client's work to the server's latency.
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export interface LoadOptions {
   url: string;
   path: string;
   headers: Record<string, string>;
-  /** Request bodies; each connection cycles through them in order. */
+  /** Request bodies; each connection cycles through them in order, from its own start (spread-start.cjs). */
   bodies: string[];
   seconds: number;
   connections: number;
@@ -24,6 +25,8 @@ export interface LoadResult {
   non2xx: number;
 }
 
+const SPREAD_START = fileURLToPath(new URL('./spread-start.cjs', import.meta.url));
+
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const r = await autocannon({
     url: o.url,
@@ -31,6 +34,8 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     headers: o.headers,
     requests: o.bodies.map((body) => ({ method: 'POST', path: o.path, body })),
     connections: o.connections,
+    // A path: autocannon requires it in each worker (its types know only the function form).
+    setupClient: SPREAD_START as unknown as (client: autocannon.Client) => void,
     duration: o.seconds,
     ...(o.workers > 0 ? { workers: o.workers } : {}),
   });
