@@ -2,7 +2,7 @@
 // every table the statement can read. Paging through a list then counts once, not on every
 // page; any write to those tables, by any engine process, bumps a version and so recounts.
 import type { Knex } from 'knex';
-import type { ResolvedModule } from '../metadata/module-registry.js';
+import type { ModuleRegistry, ResolvedModule } from '../metadata/module-registry.js';
 import type { ActionContext } from '../actions/context.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { VersionSnapshot } from '../db/change-versions.js';
@@ -24,13 +24,13 @@ interface CountTables {
 const tablesByModule = new WeakMap<ResolvedModule, CountTables>();
 
 /** Every table a count of the module may read: its own, lookups, link rows, scope and named filters. */
-function tablesOf(ctx: ActionContext, module: ResolvedModule): CountTables {
+export function countTablesOf(modules: ModuleRegistry, module: ResolvedModule): CountTables {
   let known = tablesByModule.get(module);
   if (!known) {
     const tables = new Set<string>();
     // The audit log (AuditLog) grows with every audited write, which bumps the written module's
     // table, not the audit's own (record-history.ts): its counts follow every module table.
-    if (module.table === AUDIT_TABLE) for (const m of ctx.services.modules.all()) tables.add(m.table);
+    if (module.table === AUDIT_TABLE) for (const m of modules.all()) tables.add(m.table);
     if (module.child) tables.add(module.child.table);
     for (const lk of module.lookups) tables.add(lk.table);
     for (const filter of Object.values(module.filters)) if (filter.linked) tables.add(filter.linked.table);
@@ -90,7 +90,7 @@ export async function countOf(ctx: ActionContext, module: ResolvedModule, count:
   // Inside a transaction the caller may see its own uncommitted writes: count afresh.
   if (ctx.db.isTransaction) return readCount(count());
   const db = ctx.db as Knex;
-  const { tables, rowLocal } = tablesOf(ctx, module);
+  const { tables, rowLocal } = countTablesOf(ctx.services.modules, module);
   const versions = await ctx.versions.get();
   const now = tables.map((t) => versions.get(t) ?? 0);
   const kept = keptOf(db);
@@ -123,7 +123,13 @@ async function addedTo(known: KeptCount, ids: number[], now: number[], count: (o
 }
 
 /** Up to this many tables, a count reads their versions in its own statement. */
-const VERSIONS_IN_STATEMENT = 8;
+export const VERSIONS_IN_STATEMENT = 8;
+
+/** The count statement that also answers its tables' versions (`v0`, `v1`, … in `tables` order) from its own snapshot. */
+export function withVersions(db: Knex, count: Knex.QueryBuilder, tables: string[]): Knex.QueryBuilder {
+  for (const [i, t] of tables.entries()) count.select(db.raw('(select ?? from ?? where ?? = ?) as ??', ['version', 'change_version', 'name', t, `v${i}`]));
+  return count;
+}
 
 /**
  * A full count, kept as of the versions it was counted at so that inserts since can be added to
@@ -135,9 +141,7 @@ const VERSIONS_IN_STATEMENT = 8;
  */
 async function counted(db: Knex, tables: string[], now: number[], count: () => Knex.QueryBuilder): Promise<KeptCount> {
   if (tables.length <= VERSIONS_IN_STATEMENT) {
-    const qb = count();
-    for (const [i, t] of tables.entries()) qb.select(db.raw('(select ?? from ?? where ?? = ?) as ??', ['version', 'change_version', 'name', t, `v${i}`]));
-    const [row] = (await qb) as Record<string, number | string | null>[];
+    const [row] = (await withVersions(db, count(), tables)) as Record<string, number | string | null>[];
     return { versions: tables.map((_, i) => Number(row[`v${i}`] ?? 0)), n: Number(row.n), exact: true };
   }
   const n = await readCount(count());

@@ -155,10 +155,9 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   await hooks?.afterWrite?.(ctx, module, id, null, row);
   await recountFor(ctx.db, ctx.services.modules, module.table, [row]);
   const back = await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField]);
-  if (rulesByReadBack && back.rows.length === 0) {
-    await withinRules();
-    throw errors.noPermission(`${module.permissionName}.create: the new record is outside the rows your role may reach`);
-  }
+  // No row back: outside the rules (refused here, with the rule group's message) or outside a
+  // scope that reads it only later (a bulletin that starts tomorrow), answered as before.
+  if (rulesByReadBack && back.rows.length === 0) await withinRules();
   // The audit bumps the table's version, whose row every writer of the table queues on until
   // its commit: last, so the queue is held for the commit alone.
   await recordAudit(ctx.db, module, id, 1, 'create', [...new Set([...given.keys(), ...Object.keys(engineValues), ...hookFields])], who, { after: { ...row, [module.idField]: id } });

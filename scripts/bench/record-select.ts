@@ -2,6 +2,7 @@
 // filter and an order) and its floor, a bare route running the very statements the engine
 // runs — the rows query and the count query, taken from the engine's own planSelect — through
 // the same knex pool, answering plain JSON. The gap between the two is the engine's overhead.
+import { countTablesOf, withVersions } from '../../engine/records/count-cache.js';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { dialectOf } from '../../engine/db/connect.js';
@@ -41,7 +42,8 @@ export function compileStatements(db: Knex, modules: ModuleRegistry): PageStatem
     // scopeRe undefined: the admin caller is not limited to an entity, as in the engine's accessModule.
     const plan = planSelect(db, module, undefined, { fields: a.fields, where: a.where, order: a.order, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
     const rows = plan.rows().toSQL();
-    const count = plan.count().toSQL();
+    // The engine's count as it first runs it: with its tables' versions from the same snapshot (count-cache.ts).
+    const count = withVersions(db, plan.count(), countTablesOf(modules, module).tables).toSQL();
     pages.push({ rows: { sql: rows.sql, bindings: rows.bindings }, count: { sql: count.sql, bindings: count.bindings } });
   }
   return pages;
