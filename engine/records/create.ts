@@ -4,9 +4,10 @@
 import { AppError, errors } from '../errors/catalogue.js';
 import { prepareTemplateWrite } from '../filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
+import { insertCompiled } from '../db/compiled-statement.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { BASE_ALIAS, linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
-import type { EnvelopeValue } from '../protocol/envelope.js';
+import type { EnvelopeValue, RecordsetValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule, hasRowLimit } from './module-access.js';
 import { assertWithinRules } from './row-rules.js';
@@ -76,12 +77,7 @@ function initialState(ctx: ActionContext, module: ResolvedModule, row: Row): num
 
 async function insertRow(ctx: ActionContext, module: ResolvedModule, row: Row): Promise<number> {
   try {
-    if (ctx.services.dialect === 'mysql') {
-      const [id] = await ctx.db(module.table).insert(row);
-      return Number(id);
-    }
-    const [res] = await ctx.db(module.table).insert(row).returning(module.idField);
-    return Number((res as Record<string, unknown>)[module.idField]);
+    return (await insertCompiled(ctx.db, module.table, row, module.idField))!;
   } catch (e) {
     translateConstraintError(e, module);
   }
@@ -154,12 +150,14 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   if (state !== null && module.fields.has('state')) await recordStateChange(ctx.db, module, id, null, state, who, null);
   await hooks?.afterWrite?.(ctx, module, id, null, row);
   await recountFor(ctx.db, ctx.services.modules, module.table, [row]);
-  const back = await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField]);
-  // No row back: outside the rules (refused here, with the rule group's message) or outside a
-  // scope that reads it only later (a bulletin that starts tomorrow), answered as before.
-  if (rulesByReadBack && back.rows.length === 0) await withinRules();
-  // The audit bumps the table's version, whose row every writer of the table queues on until
-  // its commit: last, so the queue is held for the commit alone.
-  await recordAudit(ctx.db, module, id, 1, 'create', [...new Set([...given.keys(), ...Object.keys(engineValues), ...hookFields])], who, { after: { ...row, [module.idField]: id } });
-  return [back];
+  let back: RecordsetValue | undefined;
+  // The read-back comes before the audit's version bump (record-history.ts), so that the
+  // table's version row is held for the commit alone.
+  await recordAudit(ctx.db, module, id, 1, 'create', [...new Set([...given.keys(), ...Object.keys(engineValues), ...hookFields])], who, { after: { ...row, [module.idField]: id } }, async () => {
+    back = await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField]);
+    // No row back: outside the rules (refused here, with the rule group's message) or outside a
+    // scope that reads it only later (a bulletin that starts tomorrow), answered as before.
+    if (rulesByReadBack && back.rows.length === 0) await withinRules();
+  });
+  return [back!];
 }

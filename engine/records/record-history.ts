@@ -3,6 +3,7 @@
 // update race which fields moved since the version it read.
 import type { Knex } from 'knex';
 import { sqlDateTime } from '../db/clock.js';
+import { insertCompiled } from '../db/compiled-statement.js';
 import { bumpVersion } from '../db/change-versions.js';
 import { journalInsert } from '../db/insert-journal.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
@@ -21,7 +22,7 @@ export async function recordStateChange(
   who: number | null,
   reason: string | null,
 ): Promise<void> {
-  await db('state_history').insert({
+  await insertCompiled(db, 'state_history', {
     module: module.table,
     record_id: recordId,
     from_state: from,
@@ -47,12 +48,14 @@ export async function recordAudit(
   changed: string[],
   who: number | null,
   values: AuditValues = {},
+  /** Runs after everything the write does to its rows and before the table's version bump: the write's read-back. */
+  beforeBump?: () => Promise<void>,
 ): Promise<void> {
   const now = sqlDateTime();
   // A delete names no changed fields (E_CONCURRENT reads them); its "before" is the whole row.
   // A create shows the whole new row (defaults and stamps included).
   const shown = action === 'delete' ? auditedFieldsOf(module, values.before) : action === 'create' ? [...new Set([...changed, ...auditedFieldsOf(module, values.after)])] : changed;
-  await db('record_audit').insert({
+  await insertCompiled(db, 'record_audit', {
     module: module.table,
     record_id: recordId,
     version,
@@ -66,14 +69,17 @@ export async function recordAudit(
     updateon: now,
     updateby: who,
   });
+  if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
+  if (module.table === TEMPLATE_TABLE && action !== 'delete') await publishTemplateVersion(db, recordId, changed, who);
+  await beforeBump?.();
   // Every write is audited, so this is the one place that tells caches the table moved. The
   // audit table itself is not bumped (one row every write would queue on): a count of the audit
-  // log is keyed by every module table's version instead (count-cache.ts).
+  // log is keyed by every module table's version instead (count-cache.ts). Last: every writer
+  // of the table queues on its version row until it commits, so the queue is held for the
+  // commit alone.
   const tableVersion = await bumpVersion(db, module.table);
   // A kept count then adds the new row instead of recounting the table (count-cache.ts).
   if (action === 'create') journalInsert(db, module.table, tableVersion, recordId);
-  if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
-  if (module.table === TEMPLATE_TABLE && action !== 'delete') await publishTemplateVersion(db, recordId, changed, who);
 }
 
 /** Names of the fields written in versions after `sinceVersion`. */

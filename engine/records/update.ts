@@ -5,7 +5,7 @@ import { AppError, errors } from '../errors/catalogue.js';
 import { prepareTemplateWrite } from '../filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
 import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
-import { text, type EnvelopeValue } from '../protocol/envelope.js';
+import { text, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../actions/context.js';
 import { accessModule } from './module-access.js';
 import { assertWithinRules } from './row-rules.js';
@@ -143,10 +143,12 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   if (stateChange && isFormTable(module)) await afterFormStateChange(ctx, id, stored.state === null ? null : Number(stored.state), Number(row.state), args.reason);
   await hooks?.afterWrite?.(ctx, module, id, stored, row);
   if (countsMayChange(ctx.services.modules, module.table, stored, row)) await recountFor(ctx.db, ctx.services.modules, module.table, [stored, { ...stored, ...row }]);
-  const back = await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField]);
-  // Last: the audit bumps the table's version, whose row every writer of the table queues on until its commit.
-  await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who, { before: stored, after: { ...stored, ...set } });
-  return [back];
+  let back: RecordsetValue | undefined;
+  // Read back before the audit's version bump, which is then held for the commit alone.
+  await recordAudit(ctx.db, module, id, ctr + 1, 'update', changed, who, { before: stored, after: { ...stored, ...set } }, async () => {
+    back = await readRecordset(ctx, module, scopeRe, id, args.read ?? [module.idField, module.ctrField]);
+  });
+  return [back!];
 }
 
 export interface DeleteArgs {
