@@ -130,7 +130,9 @@ export async function selectCell(page: Page, address: string): Promise<void> {
 /** Types into a cell as a user does: select it, open its editor, replace what it holds, Enter. */
 export async function typeInto(page: Page, address: string, text: string): Promise<void> {
   await selectCell(page, address);
-  await page.keyboard.press('Enter');
+  // A click on the cell that is already selected may have opened its editor (Chromium 156.0.8078.108
+  // after a dialog closed): Enter would then close it again.
+  if (!(await page.evaluate(editorOpen, true))) await page.keyboard.press('Enter');
   // The editor's textarea exists while closed too (hidden by opacity): wait for it to open, or
   // Ctrl+A would select the whole grid on a slow machine and the typing would go astray.
   await page.waitForFunction(editorOpen, {}, true);
