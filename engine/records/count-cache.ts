@@ -123,7 +123,7 @@ async function addedTo(known: KeptCount, ids: number[], now: number[], count: (o
 }
 
 /** Up to this many tables, a count reads their versions in its own statement. */
-export const VERSIONS_IN_STATEMENT = 8;
+const VERSIONS_IN_STATEMENT = 8;
 
 /** The count statement that also answers its tables' versions (`v0`, `v1`, … in `tables` order) from its own snapshot. */
 export function withVersions(db: Knex, count: Knex.QueryBuilder, tables: string[]): Knex.QueryBuilder {

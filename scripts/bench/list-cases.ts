@@ -116,16 +116,20 @@ export function engineBody(b: Body): string {
   return JSON.stringify(b.kind === 'read' ? { action: 'Record.select', args: [b.args] } : { action: 'Record.create', args: [{ module: 'Helpdesk', fields: ['category', 'name', 'description', 're'], values: b.values }] });
 }
 
-/**
- * CPU time of the server's main thread in ms (Linux: its utime + stime in clock ticks). The load
- * generator runs in a worker thread of the same process, so the process's own figure would count it.
- */
-export function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+/** CPU time (utime + stime) of the process or thread whose `/proc/…/stat` this is, in ms. */
+export function cpuMsOfStat(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * (1000 / TICKS_PER_SECOND);
 }
 const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time of the server's main thread in ms. The load generator runs in a worker thread of the
+ * same process, so the process's own figure would count it.
+ */
+export function mainThreadCpuMs(): number {
+  return cpuMsOfStat(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'));
+}
 
 /**
  * BENCH_PROFILE_CASE=<index>: that case's floor and engine runs are CPU-profiled into

@@ -11,7 +11,7 @@ import { runSeeds } from '../../seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
-import { compileReads, engineBody, listCases, maybeProfiled, measured, prepareHelpdesk, registerListFloor } from './list-cases.js';
+import { compileReads, cpuMsOfStat, engineBody, listCases, maybeProfiled, measured, prepareHelpdesk, registerListFloor } from './list-cases.js';
 import { runLoad, type LoadOptions } from './load.js';
 import { generateReRows } from './generate-rows.js';
 
@@ -20,9 +20,7 @@ function databaseServerCpuMs(): number {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!/\((mariadbd|mysqld)\)/.test(stat)) continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(f[11]) + Number(f[12])) * 10;
+      if (/\((mariadbd|mysqld)\)/.test(stat)) return cpuMsOfStat(stat);
     } catch {
       // the process ended while listed
     }
