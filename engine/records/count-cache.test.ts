@@ -71,6 +71,26 @@ describe.each(await testDialects())('list totals after inserts on %s', (dialect)
     expect(narrowed(allAfter.counted[0])).toBe(true);
   });
 
+  it('counts the new rows of each list with its own values, and many new rows at once', async () => {
+    const OTHER = [['name', 'like', 'Other%']];
+    const storedOther = async () => Number((await t.database.db('helpdesk').where('name', 'like', 'Other%').count({ n: '*' }))[0].n);
+    await total();
+    await total(OTHER);
+    // One statement shape, two lists' values: each list adds only its own new rows.
+    await create('Journal among');
+    await create('Other among');
+    const journal = await total();
+    const other = await total(OTHER);
+    expect([journal.total, other.total]).toEqual([await stored(), await storedOther()]);
+    expect([...journal.counted, ...other.counted].every(narrowed)).toBe(true);
+    // More new rows than a statement is kept for: counted among them all the same.
+    for (let i = 0; i < 20; i++) await create(i % 2 ? `Journal batch ${i}` : `Other batch ${i}`);
+    const many = await total();
+    expect(many.total).toBe(journal.total + 10);
+    expect(many.total).toBe(await stored());
+    expect(many.counted.every(narrowed)).toBe(true);
+  });
+
   it('counts the whole list again after an update or a delete, and the totals are true', async () => {
     const row = await create('Journal to move');
     const kept = await total();

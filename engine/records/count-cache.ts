@@ -9,6 +9,8 @@ import { VersionSnapshot } from '../db/change-versions.js';
 import { insertsBetween } from '../db/insert-journal.js';
 import { scopeTables } from './module-access.js';
 import { AUDIT_TABLE } from './audit-values.js';
+import type { SelectPlan } from './select-query.js';
+import { selectCompiled } from '../db/compiled-statement.js';
 
 interface CountTables {
   /** Every table a count of the module may read, sorted. */
@@ -86,7 +88,8 @@ async function insertedSince(db: Knex, tables: string[], table: string, kept: Ke
  * process's own inserts into the module's table, the kept count adds the inserted rows that
  * match (a count over a few ids by primary key) instead of recounting the table.
  */
-export async function countOf(ctx: ActionContext, module: ResolvedModule, count: (onlyIds?: readonly number[]) => Knex.QueryBuilder, countKey: string): Promise<number> {
+export async function countOf(ctx: ActionContext, module: ResolvedModule, plan: Pick<SelectPlan, 'count' | 'countAmong' | 'countKey'>): Promise<number> {
+  const { count, countKey } = plan;
   // Inside a transaction the caller may see its own uncommitted writes: count afresh.
   if (ctx.db.isTransaction) return readCount(count());
   const db = ctx.db as Knex;
@@ -103,7 +106,7 @@ export async function countOf(ctx: ActionContext, module: ResolvedModule, count:
   if (!running) {
     running = (async () => {
       const ids = known && rowLocal ? await insertedSince(db, tables, module.table, known, now) : null;
-      return ids ? addedTo(known!, ids, now, count) : counted(db, tables, now, count);
+      return ids ? addedTo(db, known!, ids, now, plan.countAmong) : counted(db, tables, now, count);
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, running);
   }
@@ -117,8 +120,8 @@ export async function countOf(ctx: ActionContext, module: ResolvedModule, count:
  * it count a row twice (only the journalled ids are read), and any write that is not an insert
  * is absent from the journal, so whoever meets its version recounts.
  */
-async function addedTo(known: KeptCount, ids: number[], now: number[], count: (onlyIds?: readonly number[]) => Knex.QueryBuilder): Promise<KeptCount> {
-  const added = ids.length ? await readCount(count(ids)) : 0;
+async function addedTo(db: Knex, known: KeptCount, ids: number[], now: number[], countAmong: SelectPlan['countAmong']): Promise<KeptCount> {
+  const added = ids.length ? Number((await selectCompiled(db, countAmong(ids)))[0].n) : 0;
   return { versions: now, n: known.n + added, exact: true };
 }
 

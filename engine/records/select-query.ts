@@ -6,13 +6,17 @@ import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, CHILD_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
 import { applyWhere, normaliseWhere, whereFields, type NormalCondition } from './where-compiler.js';
 import { mapValues, shapeOf } from './condition-values.js';
-import { sentinel } from '../db/compiled-statement.js';
+import { compile, sentinel, TemplateCache, type CompiledStatement } from '../db/compiled-statement.js';
 import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope, rowRulesKey, scopeKey } from './module-access.js';
 
 type Db = Knex | Knex.Transaction;
 /** Alias of the page-of-keys subquery of deep pages. */
 const PAGE_ALIAS = 'p';
+/** Counts among a few new rows run after every write of a list's table: compiled per shape. */
+const countAmongTemplates = new TemplateCache(2_000);
+/** More ids than this are counted through a statement built for them (a template per count of ids would not repeat). */
+const COUNT_AMONG_TEMPLATED = 16;
 
 export function resolveFields(module: ResolvedModule, names: string[] | undefined): ResolvedField[] {
   const list = names && names.length ? names : module.defaultFields;
@@ -58,11 +62,10 @@ export interface SelectPlan {
   rowsValues: Knex.Value[];
   /** Builds the rows statement with `sentinel(i)` for value i (compiled-statement.ts). */
   rowsTemplate: () => Knex.QueryBuilder;
-  /**
-   * Builds the count statement: only when a count is not already known (count-cache.ts); with
-   * `onlyIds`, the count among those rows alone (the rows inserted since a count was kept).
-   */
-  count: (onlyIds?: readonly number[]) => Knex.QueryBuilder;
+  /** Builds the count statement: only when a count is not already known (count-cache.ts). */
+  count: () => Knex.QueryBuilder;
+  /** The count among these rows alone (the rows inserted since a count was kept), compiled per shape. */
+  countAmong: (ids: readonly number[]) => CompiledStatement;
   /** What decides the count: module, entity scope and the normalised conditions. */
   countKey: string;
 }
@@ -116,20 +119,23 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const offsetSlot = deep ? slot(input.offset) : 0;
 
   // Lookups are LEFT JOINs on a key, so they never change the count: only joins a condition needs.
-  const count = (onlyIds?: readonly number[]) => {
+  const buildCount = (where: NormalCondition[], re: number | null | undefined, onlyIds?: readonly number[]) => {
     const qb = fromModule(db, module, aliasesOf(filterFields)).count({ n: '*' });
     // Top-level conditions are all joined by AND (where-compiler.ts), so this only narrows.
     if (onlyIds) qb.whereIn(`${BASE_ALIAS}.${module.idField}`, onlyIds as number[]);
-    applyScope(db, qb, module, scopeRe);
-    applyWhere(qb, conditions, module);
+    applyScope(db, qb, module, re);
+    applyWhere(qb, where, module);
     return qb;
   };
+  // The count's values: the scope's entity and the conditions' (the rows' slots), then the ids.
+  const conditionEnd = firstCondition + conditionValues.length;
   // The scope's time-bound conditions (scopeKey) are compiled in, so they are part of the shape.
   // So are the caller's row rules (row-rules.ts): users with other roles, positions or sectors get other shapes and counts.
   const scopeShape = `${scopeRe === undefined ? '*' : scopeRe === null ? 'none' : `re${scopeKey(module)}`}${module.rowLimit || module.scopeParent ? `~${rowRulesKey(module)}` : ''}`;
   // The conditions' shape and their values determine them (cheaper than serialising them twice).
   const conditionShape = shapeOf(conditions);
   const countKey = `${module.name}|${scopeRe === undefined ? scopeShape : `${scopeRe}${scopeShape}`}|${conditionShape}|${JSON.stringify(conditionValues)}`;
+  const countShape = `${module.name}|${scopeShape}|${conditionShape}`;
   const rowsShape = `${module.name}|${scopeShape}|${conditionShape}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${deep ? 'deep' : 'first'}`;
   return {
     fields,
@@ -137,7 +143,13 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     rowsShape,
     rowsValues: values,
     rowsTemplate: () => buildRows(shapeConditions, scopeSlot, limitSlot, offsetSlot),
-    count,
+    count: () => buildCount(conditions, scopeRe),
+    countAmong: (ids) => {
+      const build = () => buildCount(conditions, scopeRe, ids);
+      if (ids.length > COUNT_AMONG_TEMPLATED) return compile(build());
+      const idSlots = ids.map((_, i) => sentinel(conditionEnd + i));
+      return countAmongTemplates.statement(db, `${countShape}|${ids.length}`, [...values.slice(0, conditionEnd), ...ids], () => buildCount(shapeConditions, scopeSlot, idSlots), build);
+    },
     countKey,
   };
 }

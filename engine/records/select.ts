@@ -45,7 +45,7 @@ export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promi
   const pageIndex = positive(args.pageIndex, 'pageIndex', 1);
   const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max });
   const rows = planRows(ctx, plan);
-  const [rowValues, total] = await Promise.all([rows, countOf(ctx, module, plan.count, plan.countKey)]);
+  const [rowValues, total] = await Promise.all([rows, countOf(ctx, module, plan)]);
   relabelStateGroups(module, rowValues);
   return [toRecordset(plan.fields, rowValues), text(String(total))];
 }
