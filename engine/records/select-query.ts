@@ -4,9 +4,10 @@
 import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, CHILD_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
-import { applyWhere, normaliseWhere, whereFields, type NormalCondition } from './where-compiler.js';
+import { applyWhere, normaliseWhereClocked, whereFields, type NormalCondition } from './where-compiler.js';
 import { mapValues, shapeOf } from './condition-values.js';
 import { compile, sentinel, TemplateCache, type CompiledStatement } from '../db/compiled-statement.js';
+import { BoundedCache } from '../cache/bounded-cache.js';
 import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope, rowRulesKey, scopeKey } from './module-access.js';
 
@@ -78,13 +79,94 @@ export interface SelectInput {
   offset: number;
 }
 
-export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | null | undefined, input: SelectInput): SelectPlan {
+/** What a select's request decides, apart from its page: reused by `planSelect` for repeated requests. */
+interface PlanParts {
+  fields: ResolvedField[];
+  conditions: NormalCondition[];
+  order: ReturnType<typeof parseOrder>;
+  filterFields: ResolvedField[];
+  rowAliases: Set<string>;
+  /** The template's values before limit and offset: the scope's entity, then the conditions'. */
+  leading: Knex.Value[];
+  scopeSlot: number | null | undefined;
+  shapeConditions: NormalCondition[];
+  countKey: string;
+  countShape: string;
+  /** The rows' shape, but for first page or deeper. */
+  rowsShapeOf: string;
+  /** Made with the clock's time (`now` in a named filter or the scope): never kept. */
+  readsClock: boolean;
+}
+
+/** A module's plan parts by request (module objects are replaced when metadata or a caller's access changes). */
+const partsByModule = new WeakMap<ResolvedModule, BoundedCache<PlanParts>>();
+
+/** Whether a module's scope reads the clock (`now` in a scopeWhere of it or a parent). */
+const timeScoped = (module: ResolvedModule): boolean => Boolean(module.scopeWhere) || (module.scopeParent ? timeScoped(module.scopeParent.module) : false);
+
+function planParts(module: ResolvedModule, scopeRe: number | null | undefined, input: Omit<SelectInput, 'limit' | 'offset'>): PlanParts {
   const fields = resolveFields(module, input.fields);
-  const conditions = normaliseWhere(input.where ?? [], module);
+  const { conditions, readsClock } = normaliseWhereClocked(input.where ?? [], module);
   const order = parseOrder(input.order, module);
   const filterFields = whereFields(conditions);
-  const rowAliases = aliasesOf([...fields, ...filterFields, ...order.map((o) => o.field)]);
+  // The template's values, in a fixed order: the scope's entity, the conditions', limit, offset.
+  const leading: Knex.Value[] = [];
+  const slot = (v: Knex.Value): number => sentinel(leading.push(v) - 1);
+  const scopeSlot = typeof scopeRe === 'number' ? slot(scopeRe) : scopeRe;
+  const firstCondition = leading.length;
+  const shapeConditions = mapValues(conditions, slot);
+  const conditionValues = leading.slice(firstCondition);
+  // The scope's time-bound conditions (scopeKey) are compiled in, so they are part of the shape.
+  // So are the caller's row rules (row-rules.ts): users with other roles, positions or sectors get other shapes and counts.
+  const scopeShape = `${scopeRe === undefined ? '*' : scopeRe === null ? 'none' : `re${scopeKey(module)}`}${module.rowLimit || module.scopeParent ? `~${rowRulesKey(module)}` : ''}`;
+  // The conditions' shape and their values determine them (cheaper than serialising them twice).
+  const conditionShape = shapeOf(conditions);
+  return {
+    fields,
+    conditions,
+    order,
+    filterFields,
+    rowAliases: aliasesOf([...fields, ...filterFields, ...order.map((o) => o.field)]),
+    leading,
+    scopeSlot,
+    shapeConditions,
+    countKey: `${module.name}|${scopeRe === undefined ? scopeShape : `${scopeRe}${scopeShape}`}|${conditionShape}|${JSON.stringify(conditionValues)}`,
+    countShape: `${module.name}|${scopeShape}|${conditionShape}`,
+    readsClock: readsClock || timeScoped(module),
+    rowsShapeOf: `${module.name}|${scopeShape}|${conditionShape}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}`,
+  };
+}
+
+
+/**
+ * The plan parts of a request that arrived as JSON (Record.select's arguments): a list read
+ * again asks for the same fields, conditions and order, so they are resolved and normalised
+ * once. Not kept when the conditions or the scope read the clock (`now`), which a kept plan
+ * would freeze.
+ */
+function requestParts(module: ResolvedModule, scopeRe: number | null | undefined, input: Omit<SelectInput, 'limit' | 'offset'>): PlanParts {
+  const key = `${scopeRe}|${JSON.stringify(input.fields ?? null)}|${JSON.stringify(input.order ?? null)}|${JSON.stringify(input.where ?? null)}`;
+  let kept = partsByModule.get(module);
+  if (!kept) partsByModule.set(module, (kept = new BoundedCache(500)));
+  let parts = kept.get(key);
+  if (!parts) {
+    parts = planParts(module, scopeRe, input);
+    if (!parts.readsClock) kept.set(key, parts);
+  }
+  return parts;
+}
+
+/**
+ * The select of a module for `input`. `fromJson`: the input is a call's parsed JSON (no Dates,
+ * no functions), so its parts may be kept by their serialised form.
+ */
+export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | null | undefined, input: SelectInput, fromJson = false): SelectPlan {
+  const parts = fromJson ? requestParts(module, scopeRe, input) : planParts(module, scopeRe, input);
+  const { fields, conditions, order, filterFields, rowAliases, leading, scopeSlot, shapeConditions, countKey, countShape } = parts;
   const deep = input.offset > 0;
+  const values: Knex.Value[] = deep ? [...leading, input.limit, input.offset] : [...leading, input.limit];
+  const limitSlot = sentinel(leading.length);
+  const offsetSlot = deep ? sentinel(leading.length + 1) : 0;
 
   const buildRows = (where: NormalCondition[], re: number | null | undefined, limit: number, offset: number): Knex.QueryBuilder => {
     const columns = fields.map((f) => `${f.alias}.${f.column} as ${f.name}`);
@@ -108,16 +190,6 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     return rows;
   };
 
-  // The template's values, in a fixed order: the scope's entity, the conditions', limit, offset.
-  const values: Knex.Value[] = [];
-  const slot = (v: Knex.Value): number => sentinel(values.push(v) - 1);
-  const scopeSlot = typeof scopeRe === 'number' ? slot(scopeRe) : scopeRe;
-  const firstCondition = values.length;
-  const shapeConditions = mapValues(conditions, slot);
-  const conditionValues = values.slice(firstCondition);
-  const limitSlot = slot(input.limit);
-  const offsetSlot = deep ? slot(input.offset) : 0;
-
   // Lookups are LEFT JOINs on a key, so they never change the count: only joins a condition needs.
   const buildCount = (where: NormalCondition[], re: number | null | undefined, onlyIds?: readonly number[]) => {
     const qb = fromModule(db, module, aliasesOf(filterFields)).count({ n: '*' });
@@ -128,15 +200,8 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     return qb;
   };
   // The count's values: the scope's entity and the conditions' (the rows' slots), then the ids.
-  const conditionEnd = firstCondition + conditionValues.length;
-  // The scope's time-bound conditions (scopeKey) are compiled in, so they are part of the shape.
-  // So are the caller's row rules (row-rules.ts): users with other roles, positions or sectors get other shapes and counts.
-  const scopeShape = `${scopeRe === undefined ? '*' : scopeRe === null ? 'none' : `re${scopeKey(module)}`}${module.rowLimit || module.scopeParent ? `~${rowRulesKey(module)}` : ''}`;
-  // The conditions' shape and their values determine them (cheaper than serialising them twice).
-  const conditionShape = shapeOf(conditions);
-  const countKey = `${module.name}|${scopeRe === undefined ? scopeShape : `${scopeRe}${scopeShape}`}|${conditionShape}|${JSON.stringify(conditionValues)}`;
-  const countShape = `${module.name}|${scopeShape}|${conditionShape}`;
-  const rowsShape = `${module.name}|${scopeShape}|${conditionShape}|${fields.map((f) => f.name).join(',')}|${order.map((o) => `${o.field.name} ${o.dir}`).join(',')}|${deep ? 'deep' : 'first'}`;
+  const conditionEnd = leading.length;
+  const rowsShape = `${parts.rowsShapeOf}|${deep ? 'deep' : 'first'}`;
   return {
     fields,
     rows: () => buildRows(conditions, scopeRe, input.limit, input.offset),
@@ -148,7 +213,7 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
       const build = () => buildCount(conditions, scopeRe, ids);
       if (ids.length > COUNT_AMONG_TEMPLATED) return compile(build());
       const idSlots = ids.map((_, i) => sentinel(conditionEnd + i));
-      return countAmongTemplates.statement(db, `${countShape}|${ids.length}`, [...values.slice(0, conditionEnd), ...ids], () => buildCount(shapeConditions, scopeSlot, idSlots), build);
+      return countAmongTemplates.statement(db, `${countShape}|${ids.length}`, [...leading, ...ids], () => buildCount(shapeConditions, scopeSlot, idSlots), build);
     },
     countKey,
   };

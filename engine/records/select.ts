@@ -43,7 +43,7 @@ export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promi
   const max = positive(args.max, 'max', defaultPageSize);
   if (max > maxPageSize) throw errors.badRequest(`max must be at most ${maxPageSize}`);
   const pageIndex = positive(args.pageIndex, 'pageIndex', 1);
-  const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max });
+  const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max }, true);
   const rows = planRows(ctx, plan);
   const [rowValues, total] = await Promise.all([rows, countOf(ctx, module, plan)]);
   relabelStateGroups(module, rowValues);

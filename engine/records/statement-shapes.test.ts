@@ -1,7 +1,7 @@
 // The rows statement of Record.select is compiled once per shape (module, scope, fields, order,
 // the conditions' fields and operators, first page or not); pages and values are bindings.
 // A template filled with a request's values must be exactly the statement knex builds for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDialects } from '../testing/test-database.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { compile, compileTemplate, fillTemplate, selectCompiled } from '../db/compiled-statement.js';
@@ -66,5 +66,26 @@ describe.each(await testDialects())('rows statements by shape on %s', (dialect) 
     const rows = await selectCompiled(t.database.db, fillTemplate(template, four.rowsValues));
     expect(rows.map((r) => Number(r.id))).toEqual((await four.rows()).map((r: { id: unknown }) => Number(r.id)));
     expect(rows).toHaveLength(2);
+  });
+
+  it('keeps the plan of a request for its next pages, but reads the clock afresh for a filter of now', () => {
+    const batch = t.engine.services.modules.get('FormBatch')!;
+    const asked = (where: unknown[], offset: number) => planSelect(t.database.db, batch, null, { fields: ['id', 'duedate'], where, order: 'duedate asc', limit: 20, offset }, true);
+    const one = asked([['$filter', 'outstanding']], 0);
+    const two = asked([['$filter', 'outstanding']], 20);
+    expect(two.fields).toBe(one.fields);
+    expect(two.rowsValues).toEqual([...one.rowsValues.slice(0, -1), 20, 20]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-01-10T08:00:00Z'));
+      const before = asked([['$filter', 'overdue']], 0);
+      vi.setSystemTime(new Date('2026-03-01T08:00:00Z'));
+      const after = asked([['$filter', 'overdue']], 0);
+      expect(after.rowsShape).toBe(before.rowsShape);
+      expect(before.rowsValues.join(' ')).toContain('2026-01-10');
+      expect(after.rowsValues.join(' ')).toContain('2026-03-01');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

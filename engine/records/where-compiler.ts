@@ -82,6 +82,8 @@ interface Ctx {
   module: ResolvedModule;
   nodes: number;
   now: Date;
+  /** Set when a condition took its value from `now` (a named filter's `{"now": ""}`). */
+  readsClock: boolean;
 }
 
 /** Escapes LIKE wildcards and wraps in `%…%`: a literal "contains" for callers that need one. */
@@ -90,9 +92,16 @@ export function containsPattern(text: string): string {
 }
 
 export function normaliseWhere(raw: RawWhere, module: ResolvedModule, opts: { now?: Date } = {}): NormalCondition[] {
-  if (raw === undefined || raw === null) return [];
+  return normaliseWhereClocked(raw, module, opts).conditions;
+}
+
+/** The normal conditions, and whether they depend on the time they were made at (then they must not be kept). */
+export function normaliseWhereClocked(raw: RawWhere, module: ResolvedModule, opts: { now?: Date } = {}): { conditions: NormalCondition[]; readsClock: boolean } {
+  if (raw === undefined || raw === null) return { conditions: [], readsClock: false };
   if (!Array.isArray(raw)) throw errors.badRequest('where: must be an array of conditions');
-  return andList(raw, 'where', 0, { module, nodes: 0, now: opts.now ?? new Date() });
+  const ctx: Ctx = { module, nodes: 0, now: opts.now ?? new Date(), readsClock: false };
+  const conditions = andList(raw, 'where', 0, ctx);
+  return { conditions, readsClock: ctx.readsClock };
 }
 
 /**
@@ -229,7 +238,10 @@ function namedFilter(item: unknown[], path: string, ctx: Ctx): NormalCondition[]
         if (!(n < given.length)) throw errors.badRequest(`${at(2)}: filter "${name}" uses parameter ${n}, which it does not declare`);
         return given[n];
       }
-      if ('now' in x) return formatNow(ctx.now, module.fields.get(f)?.type === 'date');
+      if ('now' in x) {
+        ctx.readsClock = true;
+        return formatNow(ctx.now, module.fields.get(f)?.type === 'date');
+      }
       return x;
     };
     return leaf(f, op, Array.isArray(v) ? v.map(fill) : fill(v), at, ctx);
