@@ -80,7 +80,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       const engineLoad = {
         url, path: '/process', headers: { 'content-type': 'application/json', cookie },
         bodies: pageList.map((p) => JSON.stringify({ action: 'Record.select', args: [selectArgs(p)] })),
-        connections: settings.connections, workers: settings.workers,
+        connections: settings.connections, workers: settings.workers, db,
       };
       const floorLoad = { ...engineLoad, path: '/floor', headers: { 'content-type': 'application/json' }, bodies: pageList.map((p) => JSON.stringify({ pageIndex: p })) };
       let floor = EMPTY, rowsFloor = EMPTY, eng = EMPTY;

@@ -183,7 +183,7 @@ export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: En
     const [rs] = decodeXml(res.body);
     const floorRows = ((await o.engine.app.inject({ method: 'POST', url: '/floor-list', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ c, i: probe }) })).json() as { rows: { id: unknown }[] }).rows;
     if (rs?.type !== 'recordset' || rs.rows.length !== floorRows.length || (floorRows.length && rs.rows[0][0] !== String(floorRows[0].id))) throw new Error(`${kase.name}: engine and floor disagree: engine ${rs?.type === 'recordset' ? `${rs.rows.length} rows from id ${rs.rows[0]?.[0]}` : res.body.slice(0, 300)}, floor ${floorRows.length} rows from id ${floorRows[0]?.id}`);
-    const base = { url: o.url, connections: o.connections, workers: o.workers };
+    const base = { url: o.url, connections: o.connections, workers: o.workers, db: o.db };
     const engineLoad = { ...base, path: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, bodies: kase.bodies.map(engineBody) };
     const floorLoad = { ...base, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: kase.bodies.map((_, i) => JSON.stringify({ c, i })) };
     o.log(`  ${kase.name}: ${kase.bodies.length} distinct requests`);

@@ -54,8 +54,8 @@ try {
   Object.assign(floor, { statements: [await compileReads(db, engine, Number(admin.id), bodies)], bodies: [bodies], adminId: Number(admin.id) });
   const load: Omit<LoadOptions, 'seconds'> =
     target === 'engine'
-      ? { url, path: '/process', headers: { 'content-type': 'application/json', cookie }, bodies: bodies.map(engineBody), connections: 20, workers: 1 }
-      : { url, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: bodies.map((_, i) => JSON.stringify({ c: 0, i })), connections: 20, workers: 1 };
+      ? { url, path: '/process', headers: { 'content-type': 'application/json', cookie }, bodies: bodies.map(engineBody), connections: 20, workers: 1, db }
+      : { url, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: bodies.map((_, i) => JSON.stringify({ c: 0, i })), connections: 20, workers: 1, db };
   await runLoad({ ...load, seconds: Number(process.env.WARMUP ?? 2) });
   const name = `list-${dialect}-${which}-${target}`;
   // Statements sent during the load, by their first words (STATEMENTS=1).

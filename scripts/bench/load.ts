@@ -1,8 +1,10 @@
 // One autocannon run against a local URL. The load generator runs in a worker thread by
 // default: on a 2-core machine, firing requests from the server's own event loop would
 // charge the client's work to the server's latency.
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import type { Knex } from 'knex';
+import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
 
 export interface LoadOptions {
   url: string;
@@ -13,6 +15,12 @@ export interface LoadOptions {
   seconds: number;
   connections: number;
   workers: number;
+  /**
+   * The server's database: autocannon stops at its deadline with up to `connections` requests
+   * still in the server, which would otherwise run on into the next measurement (or meet a
+   * closed pool). Waits until its pool is idle.
+   */
+  db?: Knex;
 }
 
 export interface LoadResult {
@@ -25,7 +33,8 @@ export interface LoadResult {
   non2xx: number;
 }
 
-const SPREAD_START = fileURLToPath(new URL('./spread-start.cjs', import.meta.url));
+// By the project's folder, not this module's URL: the benchmark also runs bundled (bundle.ts).
+const SPREAD_START = join(PROJECT_ROOT, 'scripts', 'bench', 'spread-start.cjs');
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const r = await autocannon({
@@ -39,6 +48,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     duration: o.seconds,
     ...(o.workers > 0 ? { workers: o.workers } : {}),
   });
+  if (o.db) await drained(o.db);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -48,4 +58,14 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/** Until the pool has no statement running or waiting, three looks in a row (a request between two statements holds none). */
+async function drained(db: Knex): Promise<void> {
+  const pool = (db.client as { pool?: { numUsed(): number; numPendingAcquires(): number } }).pool;
+  if (!pool) return;
+  for (let idle = 0, looks = 0; idle < 3 && looks < 1_000; looks++) {
+    idle = pool.numUsed() + pool.numPendingAcquires() === 0 ? idle + 1 : 0;
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }
