@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { noteBump, outermost } from './insert-journal.js';
 import { dialectOf, sqliteDataVersion } from './connect.js';
-import { compile, selectCompiled, type CompiledStatement } from './compiled-statement.js';
+import { compile, selectCompiled, sentinel, TemplateCache, type CompiledStatement } from './compiled-statement.js';
 
 type Db = Knex | Knex.Transaction;
 export type VersionMap = Map<string, number>;
@@ -19,22 +19,25 @@ export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
  * when the row existed (a first insert has no auto-increment id to report: 0, version 1).
  */
 export async function bumpVersion(db: Db, name: string): Promise<number> {
-  const dialect = dialectOf(db as Knex);
-  const bumped = dialect === 'mysql' ? db.raw('LAST_INSERT_ID(?? + 1)', ['change_version.version']) : db.raw('?? + 1', ['change_version.version']);
-  const insert = db('change_version').insert({ name, version: 1 }).onConflict('name').merge({ version: bumped });
+  const mysql = dialectOf(db as Knex) === 'mysql';
+  const build = (table: Knex.Value) => {
+    const bumped = mysql ? db.raw('LAST_INSERT_ID(?? + 1)', ['change_version.version']) : db.raw('?? + 1', ['change_version.version']);
+    const insert = db('change_version').insert({ name: table, version: 1 }).onConflict('name').merge({ version: bumped });
+    return mysql ? insert : insert.returning('version');
+  };
+  // Every write runs one: compiled once per dialect, the table's name a binding.
+  const statement = bumps.statement(db, 'bump', [name], () => build(sentinel(0)), () => build(name));
   noteBump(db, name);
   movingVersions(db);
   try {
-    if (dialect === 'mysql') {
-      const [insertId] = (await insert) as unknown as number[];
-      return Number(insertId) || 1;
-    }
-    const [row] = (await insert.returning('version')) as { version: number | string }[];
-    return Number(row.version);
+    const result = await db.raw(statement.sql, statement.bindings as Knex.Value[]);
+    if (mysql) return Number((result as [{ insertId: number }])[0].insertId) || 1;
+    return Number((result as { version: number | string }[])[0].version);
   } finally {
     movedVersions(db);
   }
 }
+const bumps = new TemplateCache(4);
 
 /**
  * What this process knows of a database's versions without reading them (SQLite): the versions
