@@ -5,6 +5,7 @@ import type { EngineConfig } from '../../fastify.config.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import type { Dialect } from '../db/connect.js';
 import type { VersionSnapshot } from '../db/change-versions.js';
+import type { CallLogger } from './call-log.js';
 
 export const LOGIN_TYPE = { IRU: 1, RE: 2, ADMIN: 3 } as const;
 
@@ -44,7 +45,7 @@ export interface ActionContext {
   requestId: string;
   /** The client's address (behind TRUST_PROXY proxies, the forwarded one), for per-client limits. */
   clientIp?: string;
-  log: Logger;
+  log: CallLogger;
   /** Calls another action as the same caller (System.execute, compositions). */
   call(action: string, args: unknown[]): Promise<import('../protocol/envelope.js').EnvelopeValue[]>;
   /** File parts of the call (multipart uploads), in a temporary area until a record takes them. */

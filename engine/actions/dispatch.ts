@@ -10,6 +10,7 @@ import type { ActionContext, Caller, EngineServices } from './context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import type { UploadedFile } from '../files/file-store.js';
 import { assertAllowed } from '../identity/restriction.js';
+import { LazyCallLogger } from './call-log.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -82,19 +83,15 @@ export class Dispatcher {
     if (caller && call.re != null && caller.currentRe != null && call.re !== caller.currentRe) throw new AppError('E_RECHANGED');
     const args = checkArgs(def, call.args);
     if (typeof def.permission === 'string' && !caller?.permissions.has(def.permission)) throw errors.noPermission(def.permission);
-    // Made on first use: most calls never log, and a child logger per call is not free.
-    let log: ActionContext['log'] | undefined;
     const services = this.services;
+    const log = new LazyCallLogger(services.log, { reqId: requestId, action: call.action });
     const ctx = (db: ActionContext['db']): ActionContext => ({
       services,
       db,
       caller,
       requestId,
       clientIp: call.clientIp,
-      get log() {
-        log ??= services.log.child({ reqId: requestId, action: call.action });
-        return log;
-      },
+      log,
       effects,
       files: call.files ?? [],
       versions,
@@ -112,7 +109,7 @@ export class Dispatcher {
       db: services.db,
       caller,
       requestId,
-      log: services.log.child({ reqId: requestId }),
+      log: new LazyCallLogger(services.log, { reqId: requestId }),
       effects: {},
       versions,
       call: (action, args) => this.invoke({ action, args }, caller, requestId, {}, versions),
