@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { BoundedCache } from '../cache/bounded-cache.js';
+import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -54,6 +55,17 @@ export function connectSqliteFile(filename: string): Knex {
         conn.pragma('journal_mode = WAL');
         conn.pragma('foreign_keys = ON');
         conn.pragma('busy_timeout = 5000');
+        // Commits are not synced on the event loop (WAL: the database stays consistent); the
+        // checkpointer syncs the WAL and the file every CHECKPOINT_EVERY_MS off it.
+        conn.pragma('synchronous = NORMAL');
+        conn.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+        holder.checkpointer ??= startCheckpointer(filename);
+        const close = conn.close.bind(conn);
+        conn.close = () => {
+          void holder.checkpointer?.stop();
+          holder.checkpointer = undefined;
+          return close();
+        };
         // SQLite's own default page cache is 2 MB: a list read beside writes (an audit row, a
         // history row, their indexes) then re-reads its pages from the file on every request.
         conn.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
@@ -75,12 +87,14 @@ const PAGE_CACHE_KIB = 64 * 1024;
 interface SqliteConnection {
   pragma(s: string): unknown;
   prepare(sql: string): unknown;
+  close(): unknown;
 }
 
 /** The one pooled connection of each SQLite database this process opened (pool max 1). */
 interface SqliteHolder {
   connection?: SqliteConnection;
   dataVersion?: { get(): unknown };
+  checkpointer?: Checkpointer;
 }
 const sqliteConnections = new WeakMap<object, SqliteHolder>();
 
