@@ -137,7 +137,6 @@ function planParts(module: ResolvedModule, scopeRe: number | null | undefined, i
   };
 }
 
-
 /**
  * The plan parts of a request that arrived as JSON (Record.select's arguments): a list read
  * again asks for the same fields, conditions and order, so they are resolved and normalised
