@@ -25,8 +25,9 @@ export interface Checkpointer {
 export function startCheckpointer(filename: string, everyMs = CHECKPOINT_EVERY_MS): Checkpointer {
   const worker = new Worker(WORKER, { workerData: { filename, everyMs } });
   worker.unref();
-  // A worker that cannot open the file leaves SQLite's own checkpoints (the backstop) to it.
-  worker.on('error', () => {});
+  // A worker that cannot open the file leaves SQLite's own checkpoints (the backstop) to it; said
+  // on stderr, as the pool that starts it has no logger.
+  worker.on('error', (err) => process.emitWarning(`SQLite checkpoints fall back to SQLite's own at ${BACKSTOP_PAGES} pages: ${err.message}`, 'WalCheckpointer'));
   return {
     stop: async () => {
       worker.postMessage('stop');
