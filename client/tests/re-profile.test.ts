@@ -57,6 +57,8 @@ describe('the reporting entity profile (sqlite)', () => {
 
     await page.click('.profile-tabs [data-tab-id="39"]');
     await waitForPath(page, (p) => p === '/re/reprofile?tab_id=39');
+    // The address moves first; the tab row follows on the render after it.
+    await page.waitForFunction(() => document.querySelector('.profile-tabs [role=tab][aria-selected=true]')?.textContent === 'Details of Office');
     expect(await selectedTab(page)).toBe('Details of Office');
     await page.waitForSelector('.profile-tab-panel .list-page, .profile-tab-panel [data-offices], .profile-tab-panel .empty');
     expect(await seriousViolations(page)).toEqual([]);
