@@ -135,19 +135,19 @@ export function checkDateRules(module: ResolvedModule, row: Row, stored: Row | n
   if (Object.keys(problems).length) throw errors.validation(problems);
 }
 
-/** Every lookup value written must name an existing record of the looked-up table. */
 const lookupProbes = new TemplateCache(1_000);
 
+/** Every lookup value written must name an existing record of the looked-up table. */
 export async function checkLookups(ctx: ActionContext, module: ResolvedModule, row: Row): Promise<void> {
   const given = module.lookups.filter((lk) => lk.fromAlias === 't' && row[lk.fromColumn] !== undefined && row[lk.fromColumn] !== null);
   if (!given.length) return;
   // One statement for all of them (a round trip each was most of a small create's cost):
   // SELECT (SELECT id FROM list WHERE id = ? LIMIT 1) AS l0, (SELECT id FROM re …) AS l1, …
   // Compiled once per module and set of given lookups, the ids bindings.
-  const probe = (id: (lk: (typeof given)[number]) => Knex.Value) => ctx.db.select(given.map((lk, i) => ctx.db.raw('(?) as ??', [ctx.db(lk.table).where({ id: id(lk) }).first('id'), `l${i}`])));
   const ids = given.map((lk) => row[lk.fromColumn] as Knex.Value);
+  const probe = (id: (i: number) => Knex.Value) => ctx.db.select(given.map((lk, i) => ctx.db.raw('(?) as ??', [ctx.db(lk.table).where({ id: id(i) }).first('id'), `l${i}`])));
   const shape = `${module.name}|${given.map((lk) => lk.field).join(',')}`;
-  const [found] = await selectCompiled(ctx.db, lookupProbes.statement(ctx.db, shape, ids, () => probe((lk) => sentinel(given.indexOf(lk))), () => probe((lk) => row[lk.fromColumn] as Knex.Value)));
+  const [found] = await selectCompiled(ctx.db, lookupProbes.statement(ctx.db, shape, ids, () => probe(sentinel), () => probe((i) => ids[i])));
   const problems: Record<string, string> = {};
   given.forEach((lk, i) => {
     if (found[`l${i}`] === null || found[`l${i}`] === undefined) problems[lk.field] = `refers to a record that does not exist (${String(row[lk.fromColumn])})`;
