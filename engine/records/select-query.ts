@@ -10,6 +10,9 @@ import { compile, sentinel, TemplateCache, type CompiledStatement } from '../db/
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope, rowRulesKey, scopeKey } from './module-access.js';
+import { hintableNeed, indexHint } from './index-hint.js';
+import type { ListIndexNeed } from './list-indexes.js';
+import { dialectOf } from '../db/connect.js';
 
 type Db = Knex | Knex.Transaction;
 /** Alias of the page-of-keys subquery of deep pages. */
@@ -45,9 +48,10 @@ function addJoins(qb: Knex.QueryBuilder, module: ResolvedModule, aliases: Set<st
   return qb;
 }
 
-/** FROM and the joins that `aliases` need. */
-export function fromModule(db: Db, module: ResolvedModule, aliases: Set<string>): Knex.QueryBuilder {
-  return addJoins(db({ [BASE_ALIAS]: module.table }), module, aliases);
+/** FROM and the joins that `aliases` need; `index`: the index MariaDB reads the table through (index-hint.ts). */
+export function fromModule(db: Db, module: ResolvedModule, aliases: Set<string>, index?: string | null): Knex.QueryBuilder {
+  const from = index ? db.from(db.raw('?? as ?? force index (??)', [module.table, BASE_ALIAS, index])) : db({ [BASE_ALIAS]: module.table });
+  return addJoins(from, module, aliases);
 }
 
 export interface SelectPlan {
@@ -56,7 +60,8 @@ export interface SelectPlan {
   rows: () => Knex.QueryBuilder;
   /**
    * Equal for two plans exactly when their rows statements differ in values only: module,
-   * scope, fields, order, the conditions' operators and fields, first page or not.
+   * scope, fields, order, the conditions' operators and fields, first page or not, the index
+   * named to MariaDB.
    */
   rowsShape: string;
   /** The values of the rows statement, in the order `rowsTemplate` numbers them. */
@@ -96,6 +101,8 @@ interface PlanParts {
   rowsShapeOf: string;
   /** Made with the clock's time (`now` in a named filter or the scope): never kept. */
   readsClock: boolean;
+  /** What an index hint would serve (MariaDB/MySQL; worked out on first use), null for none. */
+  hintNeed?: ListIndexNeed | null;
 }
 
 /** A module's plan parts by request (module objects are replaced when metadata or a caller's access changes). */
@@ -163,6 +170,11 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const parts = fromJson ? requestParts(module, scopeRe, input) : planParts(module, scopeRe, input);
   const { fields, conditions, order, filterFields, rowAliases, leading, scopeSlot, shapeConditions, countKey, countShape } = parts;
   const deep = input.offset > 0;
+  let index: string | null = null;
+  if (dialectOf(db as Knex) === 'mysql') {
+    if (parts.hintNeed === undefined) parts.hintNeed = hintableNeed(module, conditions, order, typeof scopeRe === 'number');
+    index = parts.hintNeed && indexHint(db, parts.hintNeed);
+  }
   const values: Knex.Value[] = deep ? [...leading, input.limit, input.offset] : [...leading, input.limit];
   const limitSlot = sentinel(leading.length);
   const offsetSlot = deep ? sentinel(leading.length + 1) : 0;
@@ -170,7 +182,7 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   const buildRows = (where: NormalCondition[], re: number | null | undefined, limit: number, offset: number): Knex.QueryBuilder => {
     const columns = fields.map((f) => `${f.alias}.${f.column} as ${f.name}`);
     if (!deep) {
-      const rows = fromModule(db, module, rowAliases).select(columns);
+      const rows = fromModule(db, module, rowAliases, index).select(columns);
       applyScope(db, rows, module, re);
       applyWhere(rows, where, module);
       return applyOrder(rows, order).limit(limit);
@@ -180,7 +192,7 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     // The outer query orders by the keys' own order columns, so planners drive it from the 20
     // keys instead of walking the whole table in index order to avoid a sort.
     const orderKeys = order.map((o, i) => `${o.field.alias}.${o.field.column} as o${i}`);
-    const keys = fromModule(db, module, aliasesOf([...filterFields, ...order.map((o) => o.field)])).select(`${BASE_ALIAS}.${module.idField} as pk`, ...orderKeys);
+    const keys = fromModule(db, module, aliasesOf([...filterFields, ...order.map((o) => o.field)]), index).select(`${BASE_ALIAS}.${module.idField} as pk`, ...orderKeys);
     applyScope(db, keys, module, re);
     applyWhere(keys, where, module);
     applyOrder(keys, order).limit(limit).offset(offset);
@@ -200,7 +212,7 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
   };
   // The count's values: the scope's entity and the conditions' (the rows' slots), then the ids.
   const conditionEnd = leading.length;
-  const rowsShape = `${parts.rowsShapeOf}|${deep ? 'deep' : 'first'}`;
+  const rowsShape = `${parts.rowsShapeOf}|${deep ? 'deep' : 'first'}|${index ?? ''}`;
   return {
     fields,
     rows: () => buildRows(conditions, scopeRe, input.limit, input.offset),

@@ -8,6 +8,7 @@ import { toRecordset } from './recordset.js';
 import { countOf } from './count-cache.js';
 import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
 import { relabelStateGroups } from './state-groups.js';
+import { noteStatementError } from './index-hint.js';
 import { checkProfileTabRead } from '../profile/profile-tab-access.js';
 
 // Paging through a list, filtering it, asks for statements of the same few shapes again and
@@ -16,7 +17,10 @@ const rowTemplates = new TemplateCache(2_000);
 
 /** A plan's rows through its shape's compiled statement (the read-back of a write uses it too). */
 export function planRows(ctx: ActionContext, plan: SelectPlan): Promise<Record<string, unknown>[]> {
-  return selectCompiled(ctx.db, rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows));
+  return selectCompiled(ctx.db, rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows)).catch((err: unknown) => {
+    noteStatementError(ctx.db, err);
+    throw err;
+  });
 }
 
 export interface SelectArgs {

@@ -10,6 +10,7 @@ import { pino, type Logger } from 'pino';
 import type { EngineConfig } from '../../fastify.config.js';
 import { connect, dialectOf } from '../db/connect.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
+import { loadTableIndexes } from '../records/index-hint.js';
 import { Dispatcher, type Call } from '../actions/dispatch.js';
 import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
 import { buildRegistry } from '../actions/index.js';
@@ -144,6 +145,8 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     modules: opts.modules ?? ModuleRegistry.fromDirectory(MODULES_DIR),
     log,
   };
+  // The indexes list reads are told to use on MariaDB (index-hint.ts), read before the first request.
+  await loadTableIndexes(db);
   const dispatcher = new Dispatcher(services, buildRegistry(services.modules));
   const mailWorker = mailWorkerFor(services);
   const fileStore = fileStoreOf(config);
