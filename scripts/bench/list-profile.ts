@@ -3,7 +3,8 @@
 //   tsx scripts/bench/list-profile.ts [sqlite|mysql] [seconds] [case 0-4 | create] [engine|floor]
 // writes .prof/list-<dialect>-<case>-<target>.cpuprofile of the load alone (the server's thread;
 // the load generator runs in a worker) and prints req/s and the thread's CPU per request; then
-// `tsx scripts/bench/profile-summary.ts <that file>` prints self time by function.
+// `tsx scripts/bench/profile-summary.ts <that file>` prints self time by function. TIMES=1 prints
+// each action's time in the server (from the request's arrival to its answer) by percentile.
 import { readdirSync, readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
@@ -40,6 +41,18 @@ try {
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
   const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
   const floor = registerListFloor(engine.app, db);
+  // Server-side time per action during the load (TIMES=1): which kind of request makes the tail.
+  const times = new Map<string, number[]>();
+  let timing = false;
+  if (process.env.TIMES === '1') {
+    const started = new WeakMap<object, number>();
+    engine.app.addHook('onRequest', async (req) => void started.set(req, performance.now()));
+    engine.app.addHook('onResponse', async (req) => {
+      if (!timing) return;
+      const kind = (req.body as { action?: string } | undefined)?.action ?? req.url;
+      times.set(kind, [...(times.get(kind) ?? []), performance.now() - (started.get(req) ?? 0)]);
+    });
+  }
   // The same data as `npm run bench`: 100,000 entities, then the help desk rows that refer to them.
   await generateReRows(db, 100_000);
   const values = await prepareHelpdesk(db, engine, 100_000);
@@ -65,11 +78,17 @@ try {
     statements.set(key, (statements.get(key) ?? 0) + 1);
   });
   const serverBefore = databaseServerCpuMs();
+  timing = true;
   const r = await measured(() => maybeProfiled(process.env.PROFILE !== '0', name, () => runLoad({ ...load, seconds })));
   const serverMs = databaseServerCpuMs() - serverBefore;
   const file = `.prof/${name}.cpuprofile`;
   console.log(`${target}, case ${which === 'create' ? 'create' : all[c].name}: ${r.rps} req/s, p99 ${r.p99} ms, ${r.requests} requests, ${r.errors} errors, CPU ${r.cpuMsPerReq.toFixed(3)} ms/request${dialect === 'mysql' ? `, database server ${(serverMs / r.requests).toFixed(3)} ms/request` : ''}${process.env.PROFILE !== '0' ? ` (profiling on) → ${file}` : ''}`);
   for (const [key, n] of [...statements].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / r.requests).toFixed(3)} per request  ${key}`);
+  for (const [kind, ms] of times) {
+    const sorted = ms.sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))].toFixed(1);
+    console.log(`  ${kind}: ${sorted.length} in the server, p50 ${at(0.5)} ms, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)}`);
+  }
   await engine.close();
 } finally {
   await database.destroy();
