@@ -49,7 +49,7 @@ const bumps = new TemplateCache(4);
 interface LocalVersions {
   /** Moves when a bump starts, when an outside-transaction bump ends, and when a transaction that bumped ends. */
   generation: number;
-  known?: { map: VersionMap; generation: number; connection: object; dataVersion: number | string };
+  known?: { map: VersionMap; generation: number; connection: object; dataVersion: number };
   endWatched: WeakSet<Knex.Transaction>;
 }
 const localVersions = new WeakMap<object, LocalVersions>();

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.js';
-import { WalIndexHeader } from './wal-index-header.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -43,7 +42,7 @@ export function connect(target: DatabaseTarget, pool?: { min: number; max: numbe
 }
 
 export function connectSqliteFile(filename: string): Knex {
-  const holder: SqliteHolder = { filename };
+  const holder: SqliteHolder = {};
   const db = knexFactory({
     client: 'better-sqlite3',
     connection: { filename },
@@ -65,8 +64,6 @@ export function connectSqliteFile(filename: string): Knex {
         conn.close = () => {
           void holder.checkpointer?.stop();
           holder.checkpointer = undefined;
-          holder.walIndex?.close();
-          holder.walIndex = undefined;
           return close();
         };
         // SQLite's own default page cache is 2 MB: a list read beside writes (an audit row, a
@@ -95,46 +92,27 @@ interface SqliteConnection {
 
 /** The one pooled connection of each SQLite database this process opened (pool max 1). */
 interface SqliteHolder {
-  filename: string;
   connection?: SqliteConnection;
   dataVersion?: { get(): unknown };
   checkpointer?: Checkpointer;
-  walIndex?: WalIndexHeader;
-  /** When to look for the -shm file again (it appears with the first read in WAL mode). */
-  walIndexRetryAt?: number;
 }
 const sqliteConnections = new WeakMap<object, SqliteHolder>();
 
 /**
- * What tells whether another connection (another process, another knex) has committed since a
- * last look, with the connection it was read on. Read synchronously: the driver runs one
- * statement at a time on this thread. Undefined when the database was not opened by
- * connectSqliteFile or its connection is closed.
- *
- * The version is the wal-index header's token (wal-index-header.ts), which moves with every
- * commit, this connection's too; when it cannot be read (no -shm file yet, a commit writing the
- * header), SQLite's `data_version`, which moves only for other connections' commits. Either
- * way an unchanged version means no other connection committed.
+ * SQLite's `data_version` of the database's pooled connection, with the connection it was read
+ * on: it moves when another connection (another process, another knex) commits, never for this
+ * connection's own commits. Undefined when the database was not opened by connectSqliteFile or
+ * its connection is closed. Read synchronously: the driver runs one statement at a time on this
+ * thread, and the pragma reads no table, so it may run while a transaction holds the connection.
  */
-export function sqliteDataVersion(db: Knex | Knex.Transaction): { connection: object; version: number | string } | undefined {
+export function sqliteDataVersion(db: Knex | Knex.Transaction): { connection: object; version: number } | undefined {
   const holder = sqliteConnections.get(db.client.config as object);
   if (!holder?.connection || !holder.dataVersion) return undefined;
-  const token = walIndexOf(holder)?.token();
-  if (token !== undefined) return { connection: holder.connection, version: token };
   try {
     return { connection: holder.connection, version: Number(holder.dataVersion.get()) };
   } catch {
     return undefined;
   }
-}
-
-function walIndexOf(holder: SqliteHolder): WalIndexHeader | undefined {
-  if (holder.walIndex) return holder.walIndex;
-  const now = Date.now();
-  if (now < (holder.walIndexRetryAt ?? 0)) return undefined;
-  holder.walIndexRetryAt = now + 1_000;
-  holder.walIndex = WalIndexHeader.open(holder.filename);
-  return holder.walIndex;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
