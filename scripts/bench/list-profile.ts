@@ -6,15 +6,11 @@
 // `tsx scripts/bench/profile-summary.ts <that file>` prints self time by function. TIMES=1 prints
 // each action's time in the server (from the request's arrival to its answer) by percentile.
 import { readdirSync, readFileSync } from 'node:fs';
-import { pino } from 'pino';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
-import { loadConfig } from '../../fastify.config.js';
-import { buildEngine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
-import { compileReads, cpuMsOfStat, engineBody, listCases, maybeProfiled, measured, prepareHelpdesk, registerListFloor } from './list-cases.js';
+import { compileReads, cpuMsOfStat, engineBody, listCases, maybeProfiled, measured, registerListFloor } from './list-cases.js';
 import { runLoad, type LoadOptions } from './load.js';
-import { generateReRows } from './generate-rows.js';
+import { listTrafficRows, seededEngine } from './seeded-engine.js';
 
 /** CPU time of a MariaDB/MySQL server on this machine in ms (0 when none runs here). */
 function databaseServerCpuMs(): number {
@@ -37,9 +33,7 @@ const target = process.argv[5] === 'floor' ? 'floor' : 'engine';
 const database = await createTestDatabase(dialect);
 try {
   const { db } = database;
-  await runSeeds(db, { demo: true });
-  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
-  const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+  const { config, engine } = await seededEngine(database);
   const floor = registerListFloor(engine.app, db);
   // Server-side time per action during the load (TIMES=1): which kind of request makes the tail.
   const times = new Map<string, number[]>();
@@ -53,9 +47,7 @@ try {
       times.set(kind, [...(times.get(kind) ?? []), performance.now() - (started.get(req) ?? 0)]);
     });
   }
-  // The same data as `npm run bench`: 100,000 entities, then the help desk rows that refer to them.
-  await generateReRows(db, 100_000);
-  const values = await prepareHelpdesk(db, engine, 100_000);
+  const values = await listTrafficRows(db, engine);
   await engine.app.listen({ host: '127.0.0.1', port: 0 });
   const admin = await db('user').where({ userid: 'admin' }).first('id');
   const cookie = `${SESSION_COOKIE}=${await createSession(db, Number(admin.id), null, config)}`;

@@ -3,12 +3,8 @@
 // tail (its p99) rather than its mean.
 //   tsx scripts/bench/list-statements.ts [sqlite|mysql] [case 0-4] [how many to show]
 import { createTestDatabase } from '../../engine/testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
-import { loadConfig } from '../../fastify.config.js';
-import { buildEngine } from '../../engine/server/app.js';
-import { pino } from 'pino';
-import { compileReads, listCases, prepareHelpdesk } from './list-cases.js';
-import { generateReRows } from './generate-rows.js';
+import { compileReads, listCases } from './list-cases.js';
+import { listTrafficRows, seededEngine } from './seeded-engine.js';
 
 const dialect = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'mysql';
 const which = Number(process.argv[3] ?? 2);
@@ -17,11 +13,8 @@ const show = Number(process.argv[4] ?? 5);
 const database = await createTestDatabase(dialect);
 try {
   const { db } = database;
-  await runSeeds(db, { demo: true });
-  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
-  const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
-  await generateReRows(db, 100_000);
-  const values = await prepareHelpdesk(db, engine, 100_000);
+  const { engine } = await seededEngine(database);
+  const values = await listTrafficRows(db, engine);
   const admin = await db('user').where({ userid: 'admin' }).first('id');
   const kase = listCases(values)[which];
   const statements = (await compileReads(db, engine, Number(admin.id), kase.bodies)).filter((s) => s !== null);
