@@ -11,7 +11,7 @@ import { userCaller } from '../jobs/job-caller.js';
 import { engineContext } from '../actions/engine-context.js';
 import { accessModule } from './module-access.js';
 import { planSelect, type SelectInput } from './select-query.js';
-import { hintableNeed } from './index-hint.js';
+import { hintableNeed, loadTableIndexes } from './index-hint.js';
 import { normaliseWhere } from './where-compiler.js';
 import { parseOrder } from './order-parser.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
@@ -97,6 +97,24 @@ describe.each(await testDialects())('index hints on %s', (dialect) => {
     const keys = plan.find((r) => r.key === 'helpdesk_createon_index');
     expect(keys, JSON.stringify(plan)).toBeTruthy();
     expect(keys!.Extra ?? '').not.toMatch(/filesort/);
+  });
+
+  it('names no index that holds only a prefix of a column (it cannot give the order)', async () => {
+    const byName = () => hintOf(compile(planSelect(db, helpdesk, undefined, { fields: ['id', 'name'], order: 'name asc', limit: 20, offset: 40 }).rows()));
+    const mysql = dialect === 'mysql';
+    await db.raw(mysql ? 'create index hd_name_prefix on helpdesk (name(20))' : 'create index hd_name_prefix on helpdesk (name)');
+    try {
+      await loadTableIndexes(db);
+      expect(byName()).toBeNull();
+      await db.raw(mysql ? 'drop index hd_name_prefix on helpdesk' : 'drop index hd_name_prefix');
+      await db.raw('create index hd_name_whole on helpdesk (name)');
+      await loadTableIndexes(db);
+      expect(byName()).toBe(mysql ? 'hd_name_whole' : null);
+    } finally {
+      await db.raw(mysql ? 'drop index if exists hd_name_prefix on helpdesk' : 'drop index if exists hd_name_prefix');
+      await db.raw(mysql ? 'drop index if exists hd_name_whole on helpdesk' : 'drop index if exists hd_name_whole');
+      await loadTableIndexes(db);
+    }
   });
 
   it('reads again which indexes there are after a named one was dropped', async () => {

@@ -112,11 +112,15 @@ function snapshotOf(db: Db): Snapshot {
 export async function loadTableIndexes(db: Db): Promise<void> {
   if (dialectOf(db as Knex) !== 'mysql') return;
   const s = snapshotOf(db);
+  // B-tree indexes only, and none with a prefix of a column (`name(191)`): neither of the others
+  // can give an order.
   const [rows] = (await db.raw(
-    "select table_name as t, index_name as i, column_name as c, collation as d from information_schema.statistics where table_schema = database() and index_name <> 'PRIMARY' order by table_name, index_name, seq_in_index",
-  )) as [{ t: string; i: string; c: string; d: string | null }[]];
+    "select table_name as t, index_name as i, column_name as c, collation as d, sub_part as p from information_schema.statistics where table_schema = database() and index_name <> 'PRIMARY' and index_type = 'BTREE' order by table_name, index_name, seq_in_index",
+  )) as [{ t: string; i: string; c: string; d: string | null; p: number | null }[]];
   const tables = new Map<string, NamedIndex[]>();
+  const prefixed = new Set(rows.filter((r) => r.p !== null).map((r) => `${r.t}.${r.i}`));
   for (const r of rows) {
+    if (prefixed.has(`${r.t}.${r.i}`)) continue;
     const list = tables.get(r.t) ?? (tables.set(r.t, []), tables.get(r.t)!);
     let ix = list.find((x) => x.name === r.i);
     if (!ix) list.push((ix = { name: r.i, columns: [] }));
