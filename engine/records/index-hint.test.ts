@@ -123,12 +123,13 @@ describe.each(await testDialects())('index hints on %s', (dialect) => {
     expect((await select())[0]).toMatchObject({ type: 'recordset' });
     await db.schema.alterTable('helpdesk', (tb) => tb.dropIndex([], 'helpdesk_state_createon_index'));
     try {
-      // On MariaDB the first read after the drop names the index it knew and fails; the next reads without it.
-      const first = await select();
-      if (dialect === 'sqlite') expect(first[0]).toMatchObject({ type: 'recordset' });
-      const after = await select();
-      expect(after[0]).toMatchObject({ type: 'recordset' });
-      expect((after[0] as { rows: unknown[] }).rows.length).toBe(5);
+      // On MariaDB the first read after the drop names the index it knew: it is answered without
+      // the name, and the next ones are planned without it.
+      for (let i = 0; i < 3; i++) {
+        const after = await select();
+        expect(after[0]).toMatchObject({ type: 'recordset' });
+        expect((after[0] as { rows: unknown[] }).rows.length).toBe(5);
+      }
     } finally {
       await db.schema.alterTable('helpdesk', (tb) => tb.index(['state', 'createon'], 'helpdesk_state_createon_index'));
     }

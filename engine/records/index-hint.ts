@@ -13,7 +13,8 @@
 // no hint, the planner chooses.
 //
 // The indexes are read from the database when the engine starts (buildEngine) and on first use
-// otherwise; a statement that names an index since dropped makes the next read look again.
+// otherwise; a statement that names an index since dropped is answered without the name, and
+// the indexes are read again.
 import type { Knex } from 'knex';
 import { BASE_ALIAS, type ResolvedModule } from '../metadata/module-registry.js';
 import { dialectOf } from '../db/connect.js';
@@ -21,6 +22,7 @@ import type { RulePlan } from './row-rules.js';
 import type { NormalCondition } from './where-compiler.js';
 import type { OrderTerm } from './order-parser.js';
 import { indexNeededBy, servedBy, type IndexColumn, type ListIndexNeed } from './list-indexes.js';
+import type { CompiledStatement } from '../db/compiled-statement.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -148,10 +150,17 @@ export function indexHint(db: Db, need: ListIndexNeed): string | null {
 /** MariaDB/MySQL's "Key '…' doesn't exist in table": a named index was dropped while the engine ran. */
 const KEY_DOES_NOT_EXIST = 1176;
 
-/** After a failed statement: when a named index is gone, the indexes are read again before the next hint. */
-export function noteStatementError(db: Db, err: unknown): void {
-  if ((err as { errno?: number } | null)?.errno !== KEY_DOES_NOT_EXIST) return;
+/** The hint as fromModule (select-query.ts) writes it. */
+const HINT = / force index \(`(?:[^`]|``)+`\)/g;
+
+/**
+ * After a failed statement: when it named an index since dropped, the indexes are read again
+ * before the next hint, and the statement is answered without the name (null: any other error).
+ */
+export function withoutDroppedIndex(db: Db, err: unknown, statement: CompiledStatement): CompiledStatement | null {
+  if ((err as { errno?: number } | null)?.errno !== KEY_DOES_NOT_EXIST || !statement.sql.includes(' force index (')) return null;
   const s = snapshotOf(db);
   s.tables = undefined;
   s.hints = new Map();
+  return { sql: statement.sql.replace(HINT, ''), bindings: statement.bindings };
 }

@@ -8,7 +8,7 @@ import { toRecordset } from './recordset.js';
 import { countOf } from './count-cache.js';
 import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
 import { relabelStateGroups } from './state-groups.js';
-import { noteStatementError } from './index-hint.js';
+import { withoutDroppedIndex } from './index-hint.js';
 import { checkProfileTabRead } from '../profile/profile-tab-access.js';
 
 // Paging through a list, filtering it, asks for statements of the same few shapes again and
@@ -17,9 +17,12 @@ const rowTemplates = new TemplateCache(2_000);
 
 /** A plan's rows through its shape's compiled statement (the read-back of a write uses it too). */
 export function planRows(ctx: ActionContext, plan: SelectPlan): Promise<Record<string, unknown>[]> {
-  return selectCompiled(ctx.db, rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows)).catch((err: unknown) => {
-    noteStatementError(ctx.db, err);
-    throw err;
+  const statement = rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows);
+  return selectCompiled(ctx.db, statement).catch((err: unknown) => {
+    // An index named to MariaDB (index-hint.ts) was dropped under the running engine.
+    const unhinted = withoutDroppedIndex(ctx.db, err, statement);
+    if (!unhinted) throw err;
+    return selectCompiled(ctx.db, unhinted);
   });
 }
 
