@@ -21,21 +21,16 @@ import { dialectOf } from '../db/connect.js';
 import type { RulePlan } from './row-rules.js';
 import type { NormalCondition } from './where-compiler.js';
 import type { OrderTerm } from './order-parser.js';
-import { indexNeededBy, servedBy, type IndexColumn, type ListIndexNeed } from './list-indexes.js';
+import { indexNeededBy, mysqlIndexes, servedBy, type ListIndexNeed, type NamedIndex } from './list-indexes.js';
 import type { CompiledStatement } from '../db/compiled-statement.js';
 
 type Db = Knex | Knex.Transaction;
 
-interface NamedIndex {
-  name: string;
-  columns: IndexColumn[];
-}
-
 interface Snapshot {
   tables?: Map<string, NamedIndex[]>;
   loading?: Promise<void>;
-  /** The hint of each need already looked up (need's key → index name or null). */
-  hints: Map<string, string | null>;
+  /** The hint of each need already looked up (needs are kept with a request's plan parts). */
+  hints: WeakMap<ListIndexNeed, string | null>;
 }
 
 /** One snapshot per database: a transaction's client shares its root's `config` object. */
@@ -90,8 +85,6 @@ export function hintableNeed(module: ResolvedModule, conditions: NormalCondition
   return need;
 }
 
-const needKey = (n: ListIndexNeed): string => `${n.table}|${[...n.equal].sort().join(',')}|${n.order.map((o) => `${o.column}${o.desc ? '-' : '+'}`).join(',')}|${[...n.narrowing].sort().join(',')}`;
-
 /**
  * The table's index that serves the need's order and holds every column the need holds equal or
  * narrows (servedBy alone would accept an index without them: it asks only "no sort"), the
@@ -106,7 +99,7 @@ function choose(need: ListIndexNeed, indexes: NamedIndex[]): string | null {
 function snapshotOf(db: Db): Snapshot {
   const key = db.client.config as object;
   let s = snapshots.get(key);
-  if (!s) snapshots.set(key, (s = { hints: new Map() }));
+  if (!s) snapshots.set(key, (s = { hints: new WeakMap() }));
   return s;
 }
 
@@ -114,22 +107,8 @@ function snapshotOf(db: Db): Snapshot {
 export async function loadTableIndexes(db: Db): Promise<void> {
   if (dialectOf(db as Knex) !== 'mysql') return;
   const s = snapshotOf(db);
-  // B-tree indexes only, and none with a prefix of a column (`name(191)`): neither of the others
-  // can give an order.
-  const [rows] = (await db.raw(
-    "select table_name as t, index_name as i, column_name as c, collation as d, sub_part as p from information_schema.statistics where table_schema = database() and index_name <> 'PRIMARY' and index_type = 'BTREE' order by table_name, index_name, seq_in_index",
-  )) as [{ t: string; i: string; c: string; d: string | null; p: number | null }[]];
-  const tables = new Map<string, NamedIndex[]>();
-  const prefixed = new Set(rows.filter((r) => r.p !== null).map((r) => `${r.t}.${r.i}`));
-  for (const r of rows) {
-    if (prefixed.has(`${r.t}.${r.i}`)) continue;
-    const list = tables.get(r.t) ?? (tables.set(r.t, []), tables.get(r.t)!);
-    let ix = list.find((x) => x.name === r.i);
-    if (!ix) list.push((ix = { name: r.i, columns: [] }));
-    ix.columns.push({ column: r.c, desc: r.d === 'D' });
-  }
-  s.tables = tables;
-  s.hints = new Map();
+  s.tables = await mysqlIndexes(db);
+  s.hints = new WeakMap();
 }
 
 /** The index to name for reading `need`'s rows on this database, or null (SQLite; unknown yet; none serves). */
@@ -141,16 +120,20 @@ export function indexHint(db: Db, need: ListIndexNeed): string | null {
     s.loading ??= loadTableIndexes(db).catch(() => undefined).finally(() => (s.loading = undefined));
     return null;
   }
-  const key = needKey(need);
-  let hint = s.hints.get(key);
-  if (hint === undefined) s.hints.set(key, (hint = choose(need, s.tables.get(need.table) ?? [])));
+  let hint = s.hints.get(need);
+  if (hint === undefined) s.hints.set(need, (hint = choose(need, s.tables.get(need.table) ?? [])));
   return hint;
 }
 
 /** MariaDB/MySQL's "Key '…' doesn't exist in table": a named index was dropped while the engine ran. */
 const KEY_DOES_NOT_EXIST = 1176;
 
-/** The hint as fromModule (select-query.ts) writes it. */
+/** FROM the module's table as `alias`, read through `index`: the one place the hint is written. */
+export function hintedTable(db: Db, table: string, alias: string, index: string): Knex.Raw {
+  return db.raw('?? as ?? force index (??)', [table, alias, index]);
+}
+
+/** The hint as hintedTable writes it. */
 const HINT = / force index \(`(?:[^`]|``)+`\)/g;
 
 /**
@@ -161,6 +144,6 @@ export function withoutDroppedIndex(db: Db, err: unknown, statement: CompiledSta
   if ((err as { errno?: number } | null)?.errno !== KEY_DOES_NOT_EXIST || !statement.sql.includes(' force index (')) return null;
   const s = snapshotOf(db);
   s.tables = undefined;
-  s.hints = new Map();
+  s.hints = new WeakMap();
   return { sql: statement.sql.replace(HINT, ''), bindings: statement.bindings };
 }

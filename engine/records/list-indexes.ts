@@ -176,15 +176,38 @@ export async function tableIndexes(db: Knex, table: string): Promise<IndexColumn
     }
     return out;
   }
-  const [rows] = (await db.raw('SHOW INDEX FROM ??', [table])) as [{ Key_name: string; Column_name: string; Seq_in_index: number; Collation: string | null }[]];
-  const byName = new Map<string, IndexColumn[]>();
-  for (const r of [...rows].sort((a, b) => a.Seq_in_index - b.Seq_in_index)) {
-    if (r.Key_name === 'PRIMARY') continue;
-    const cols = byName.get(r.Key_name) ?? [];
-    cols.push({ column: r.Column_name, desc: r.Collation === 'D' });
-    byName.set(r.Key_name, cols);
+  return ((await mysqlIndexes(db, table)).get(table) ?? []).map((ix) => ix.columns);
+}
+
+export interface NamedIndex {
+  name: string;
+  columns: IndexColumn[];
+}
+
+/**
+ * MariaDB/MySQL: the indexes that can give an order (B-tree, no column prefix such as
+ * `name(20)`; not the primary key) of one table or, without `table`, of every table, by table,
+ * in one statement.
+ */
+export async function mysqlIndexes(db: Knex | Knex.Transaction, table?: string): Promise<Map<string, NamedIndex[]>> {
+  const q = db('information_schema.statistics')
+    .select({ t: 'table_name', i: 'index_name', c: 'column_name', d: 'collation', p: 'sub_part' })
+    .whereRaw('table_schema = database()')
+    .whereNot('index_name', 'PRIMARY')
+    .where('index_type', 'BTREE')
+    .orderBy(['table_name', 'index_name', 'seq_in_index']);
+  if (table) q.where('table_name', table);
+  const rows = (await q) as { t: string; i: string; c: string; d: string | null; p: number | null }[];
+  const prefixed = new Set(rows.filter((r) => r.p !== null).map((r) => `${r.t}.${r.i}`));
+  const tables = new Map<string, NamedIndex[]>();
+  for (const r of rows) {
+    if (prefixed.has(`${r.t}.${r.i}`)) continue;
+    const list = tables.get(r.t) ?? (tables.set(r.t, []), tables.get(r.t)!);
+    let ix = list.find((x) => x.name === r.i);
+    if (!ix) list.push((ix = { name: r.i, columns: [] }));
+    ix.columns.push({ column: r.c, desc: r.d === 'D' });
   }
-  return [...byName.values()];
+  return tables;
 }
 
 /** A need in words: `helpdesk (re =) createon desc` for messages and the docs. */

@@ -10,7 +10,7 @@ import { compile, sentinel, TemplateCache, type CompiledStatement } from '../db/
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { applyOrder, parseOrder } from './order-parser.js';
 import { applyScope, rowRulesKey, scopeKey } from './module-access.js';
-import { hintableNeed, indexHint } from './index-hint.js';
+import { hintableNeed, hintedTable, indexHint } from './index-hint.js';
 import type { ListIndexNeed } from './list-indexes.js';
 import { dialectOf } from '../db/connect.js';
 
@@ -50,7 +50,7 @@ function addJoins(qb: Knex.QueryBuilder, module: ResolvedModule, aliases: Set<st
 
 /** FROM and the joins that `aliases` need; `index`: the index MariaDB reads the table through (index-hint.ts). */
 export function fromModule(db: Db, module: ResolvedModule, aliases: Set<string>, index?: string | null): Knex.QueryBuilder {
-  const from = index ? db.from(db.raw('?? as ?? force index (??)', [module.table, BASE_ALIAS, index])) : db({ [BASE_ALIAS]: module.table });
+  const from = index ? db.from(hintedTable(db, module.table, BASE_ALIAS, index)) : db({ [BASE_ALIAS]: module.table });
   return addJoins(from, module, aliases);
 }
 

@@ -44,7 +44,8 @@ try {
     engine.app.addHook('onResponse', async (req) => {
       if (!timing) return;
       const kind = (req.body as { action?: string } | undefined)?.action ?? req.url;
-      times.set(kind, [...(times.get(kind) ?? []), performance.now() - (started.get(req) ?? 0)]);
+      const ms = times.get(kind) ?? (times.set(kind, []), times.get(kind)!);
+      ms.push(performance.now() - (started.get(req) ?? 0));
     });
   }
   const values = await listTrafficRows(db, engine);

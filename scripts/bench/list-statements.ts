@@ -35,7 +35,7 @@ try {
   console.log(`${kase.name} on ${dialect}: ${unique.length} distinct statements; median ${pct(0.5)} ms, p90 ${pct(0.9)}, p99 ${pct(0.99)}, max ${pct(1)}`);
   // By statement shape (the same SQL with other values): where the time goes.
   const shapes = new Map<string, number[]>();
-  for (const t of timed) shapes.set(t.sql, [...(shapes.get(t.sql) ?? []), t.ms]);
+  for (const t of timed) (shapes.get(t.sql) ?? (shapes.set(t.sql, []), shapes.get(t.sql)!)).push(t.ms);
   for (const [sql, ms] of shapes) {
     const sorted = ms.sort((a, b) => a - b);
     console.log(`  ${sorted.length} statements: median ${sorted[sorted.length >> 1].toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(2)}  …${sql.slice(sql.indexOf(' where '), sql.indexOf(' where ') + 120)}`);
