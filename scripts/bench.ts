@@ -9,7 +9,7 @@
 //      BENCH_EXPORT=1 (0: skip the Excel export benchmark, scripts/bench/export-list.ts)  BENCH_EXPORT_ROWS=100000
 //      BENCH_FORMS=1 (0: skip filing a large form, scripts/bench/form-data.ts)  BENCH_FORM_RUNS=9
 //      BENCH_LISTS=1 (0: skip the list traffic cases, scripts/bench/list-cases.ts)  BENCH_CASE_SECONDS=3
-//      BENCH_CASE_ROUNDS=3 (alternating rounds per side; medians)  BENCH_PROFILE_CASE=<i> (profile case i)
+//      BENCH_CASE_ROUNDS=5 (alternating rounds per side; medians)  BENCH_PROFILE_CASE=<i> (profile case i)
 //      BENCH_HELPDESK_ROWS=100000  BENCH_RE_CASE=1 (0: skip the RE name asc case above)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -47,7 +47,7 @@ const settings = {
   lists: process.env.BENCH_LISTS !== '0',
   reCase: process.env.BENCH_RE_CASE !== '0',
   caseSeconds: num('BENCH_CASE_SECONDS', 3),
-  caseRounds: num('BENCH_CASE_ROUNDS', 3),
+  caseRounds: num('BENCH_CASE_ROUNDS', 5),
   helpdeskRows: num('BENCH_HELPDESK_ROWS', 100_000),
 };
 

@@ -5,13 +5,15 @@
 //
 // Cases: `createon desc` page 1; page 200; 500 pages × 5 filters (none, state, category, an
 // entity, a month); a contains search on the subject; 90% of those varied reads with 10%
-// Record.create of help desk rows (floor: the bare INSERT).
+// Record.create of help desk rows (floor: the record, its history and audit rows, stored by the
+// engine's own INSERTs in one transaction).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Engine } from '../../engine/server/app.js';
 import { dialectOf } from '../../engine/db/connect.js';
+import { insertCompiled } from '../../engine/db/compiled-statement.js';
 import { planSelect } from '../../engine/records/select-query.js';
 import { accessModule } from '../../engine/records/module-access.js';
 import { engineContext } from '../../engine/actions/engine-context.js';
@@ -105,11 +107,32 @@ export function registerListFloor(app: FastifyInstance, db: Knex): ListFloor {
     const s = floor.statements[c][i];
     if (s) return { rows: rowsOf(db, await db.raw(s.sql, s.bindings as Knex.Value[])) };
     const b = floor.bodies[c][i] as Extract<Body, { kind: 'write' }>;
-    const [category, name, description, re] = b.values;
-    await db('helpdesk').insert({ category, name, description, re, state: 54, updatectr: 1, createon: new Date().toISOString().slice(0, 19).replace('T', ' '), createby: floor.adminId });
+    await floorWrite(db, b.values, floor.adminId);
     return { rows: [] };
   });
   return floor;
+}
+
+/**
+ * The floor of a create: what the product must store for it, by the engine's own compiled
+ * INSERTs, in one transaction: the record, its state history row and its audit row (every write
+ * is audited, seed 001). None of the engine's checks, lookups, read-back or version bump.
+ * BENCH_WRITE_FLOOR=row: the record's bare INSERT alone (the floor before session 35).
+ */
+async function floorWrite(db: Knex, values: unknown[], adminId: number): Promise<void> {
+  const [category, name, description, re] = values;
+  const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  const row = { category, name, description, re, state: 54, updatectr: 1, createon: now, createby: adminId, updateon: now, updateby: adminId };
+  if (process.env.BENCH_WRITE_FLOOR === 'row') {
+    await insertCompiled(db, 'helpdesk', row);
+    return;
+  }
+  await db.transaction(async (trx) => {
+    const id = (await insertCompiled(trx, 'helpdesk', row, 'id'))!;
+    await insertCompiled(trx, 'state_history', { module: 'helpdesk', record_id: id, from_state: null, to_state: 54, reason: null, createby: adminId, createon: now });
+    const after = JSON.stringify({ ...row, id });
+    await insertCompiled(trx, 'record_audit', { module: 'helpdesk', record_id: id, version: 1, action: 'create', fields: '["category","name","description","re"]', before_values: null, after_values: after, createby: adminId, createon: now, updatectr: 1, updateon: now, updateby: adminId });
+  });
 }
 
 export function engineBody(b: Body): string {
@@ -175,8 +198,18 @@ export async function benchListCases(o: { floor: ListFloor; db: Knex; engine: En
   const write = all[all.length - 1].bodies.find((b) => b.kind === 'write')!;
   const [created] = decodeXml((await o.engine.app.inject({ method: 'POST', url: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, payload: engineBody(write) })).body);
   if (created?.type !== 'recordset') throw new Error(`Record.create of a help desk row failed: ${JSON.stringify(created)}`);
+  // The floor's write stores what the engine's does: the row, its history row and its audit row.
+  const stored = async () => Promise.all(['helpdesk', 'state_history', 'record_audit'].map(async (t) => Number((await o.db(t).count({ n: '*' }))[0].n)));
+  const before = await stored();
+  await floorWrite(o.db, write.kind === 'write' ? write.values : [], o.adminId);
+  const added = (await stored()).map((n, i) => n - before[i]);
+  const expected = process.env.BENCH_WRITE_FLOOR === 'row' ? [1, 0, 0] : [1, 1, 1];
+  if (added.join() !== expected.join()) throw new Error(`The floor's write added ${added.join('/')} rows (help desk/history/audit), not ${expected.join('/')}`);
   const results: ListCaseResult[] = [];
+  // BENCH_LIST_CASES=4 (or 0,2): only those cases, for measuring one change.
+  const only = process.env.BENCH_LIST_CASES?.split(',').map(Number);
   for (const [c, kase] of all.entries()) {
+    if (only && !only.includes(c)) continue;
     // Before measuring: the engine answers full pages of the floor's rows.
     const probe = kase.bodies.findIndex((b) => b.kind === 'read');
     const res = await o.engine.app.inject({ method: 'POST', url: '/process', headers: { 'content-type': 'application/json', cookie: o.cookie }, payload: engineBody(kase.bodies[probe]) });

@@ -5,6 +5,7 @@
 // the load generator runs in a worker) and prints req/s and the thread's CPU per request; then
 // `tsx scripts/bench/profile-summary.ts <that file>` prints self time by function. TIMES=1 prints
 // each action's time in the server (from the request's arrival to its answer) by percentile.
+// WARM=<case> runs that case's load for 10 s first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
@@ -62,6 +63,13 @@ try {
     target === 'engine'
       ? { url, path: '/process', headers: { 'content-type': 'application/json', cookie }, bodies: bodies.map(engineBody), connections: 20, workers: 1, db }
       : { url, path: '/floor-list', headers: { 'content-type': 'application/json' }, bodies: bodies.map((_, i) => JSON.stringify({ c: 0, i })), connections: 20, workers: 1, db };
+  // WARM=<case>: that case's reads first (as the full bench runs the cases in turn, so the
+  // database's page cache holds what the earlier cases read).
+  if (process.env.WARM) {
+    const warm = all[Number(process.env.WARM)].bodies;
+    Object.assign(floor, { statements: [...floor.statements, await compileReads(db, engine, Number(admin.id), warm)], bodies: [...floor.bodies, warm] });
+    await runLoad({ ...load, bodies: target === 'engine' ? warm.map(engineBody) : warm.map((_, i) => JSON.stringify({ c: 1, i })), seconds: 10 });
+  }
   await runLoad({ ...load, seconds: Number(process.env.WARMUP ?? 2) });
   const name = `list-${dialect}-${which}-${target}`;
   // Statements sent during the load, by their first words (STATEMENTS=1).
