@@ -116,7 +116,8 @@ export function registerListFloor(app: FastifyInstance, db: Knex): ListFloor {
 /**
  * The floor of a create: what the product must store for it, by the engine's own compiled
  * INSERTs, in one transaction: the record, its state history row and its audit row (every write
- * is audited, seed 001). None of the engine's checks, lookups, read-back or version bump.
+ * is audited: docs/engine.md, record-history.ts). None of the engine's checks, lookups, read-back
+ * or version bump.
  * BENCH_WRITE_FLOOR=row: the record's bare INSERT alone (the floor before session 35).
  */
 async function floorWrite(db: Knex, values: unknown[], adminId: number): Promise<void> {
