@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import type { Engine } from '../../engine/server/app.js';
 import { dialectOf } from '../../engine/db/connect.js';
 import { insertCompiled } from '../../engine/db/compiled-statement.js';
+import { sqlDateTime } from '../../engine/db/clock.js';
 import { planSelect } from '../../engine/records/select-query.js';
 import { accessModule } from '../../engine/records/module-access.js';
 import { engineContext } from '../../engine/actions/engine-context.js';
@@ -24,6 +25,10 @@ import { runLoad, type LoadResult } from './load.js';
 
 export const LIST_PAGE = 20;
 const FIELDS = ['id', 'category_name_ind_field', 'name', 'createby_firstname', 'createby_email2', 're_name_ind_field', 'createon', 'state'];
+/** The fields a mixed case's write gives (`values` in this order). */
+const WRITE_FIELDS = ['category', 'name', 'description', 're'];
+/** The audit row's list of written fields, as the engine stores it. */
+const WRITTEN = JSON.stringify(WRITE_FIELDS);
 
 type Body = { kind: 'read'; args: SelectCall } | { kind: 'write'; values: unknown[] };
 interface SelectCall {
@@ -122,7 +127,7 @@ export function registerListFloor(app: FastifyInstance, db: Knex): ListFloor {
  */
 async function floorWrite(db: Knex, values: unknown[], adminId: number): Promise<void> {
   const [category, name, description, re] = values;
-  const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  const now = sqlDateTime();
   const row = { category, name, description, re, state: 54, updatectr: 1, createon: now, createby: adminId, updateon: now, updateby: adminId };
   if (process.env.BENCH_WRITE_FLOOR === 'row') {
     await insertCompiled(db, 'helpdesk', row);
@@ -132,12 +137,12 @@ async function floorWrite(db: Knex, values: unknown[], adminId: number): Promise
     const id = (await insertCompiled(trx, 'helpdesk', row, 'id'))!;
     await insertCompiled(trx, 'state_history', { module: 'helpdesk', record_id: id, from_state: null, to_state: 54, reason: null, createby: adminId, createon: now });
     const after = JSON.stringify({ ...row, id });
-    await insertCompiled(trx, 'record_audit', { module: 'helpdesk', record_id: id, version: 1, action: 'create', fields: '["category","name","description","re"]', before_values: null, after_values: after, createby: adminId, createon: now, updatectr: 1, updateon: now, updateby: adminId });
+    await insertCompiled(trx, 'record_audit', { module: 'helpdesk', record_id: id, version: 1, action: 'create', fields: WRITTEN, before_values: null, after_values: after, createby: adminId, createon: now, updatectr: 1, updateon: now, updateby: adminId });
   });
 }
 
 export function engineBody(b: Body): string {
-  return JSON.stringify(b.kind === 'read' ? { action: 'Record.select', args: [b.args] } : { action: 'Record.create', args: [{ module: 'Helpdesk', fields: ['category', 'name', 'description', 're'], values: b.values }] });
+  return JSON.stringify(b.kind === 'read' ? { action: 'Record.select', args: [b.args] } : { action: 'Record.create', args: [{ module: 'Helpdesk', fields: WRITE_FIELDS, values: b.values }] });
 }
 
 /** CPU time (utime + stime) of the process or thread whose `/proc/…/stat` this is, in ms. */
