@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { demoTemplates } from './demo-templates.js';
 import { FormWorkbook, formulaConfig, formulaLicenseKey, formulaProblems } from './formula-engine.js';
 import { normaliseTemplate } from './normalise.js';
+import { cellCode } from './cell-codes.js';
+import { largeTemplate } from '../testing/large-template.js';
 import type { FormProperties } from './template-schema.js';
 
 const demo = (i: number) => {
@@ -107,5 +109,28 @@ describe('the formula engine', () => {
   it('reports a result that does not fit its cell', () => {
     const wb = FormWorkbook.build(sheet(['=cell(X01001)/cell(X01002)']), { values: { X01001: '1', X01002: '0' } });
     expect(wb.checks().failures).toEqual([{ code: 'X01003', row: 0, path: '/items/0/items/2/1/formula', message: 'The formula answers #DIV/0!.', severity: 'error' }]);
+  });
+
+  it('computes every tab of a twelve-tab template from its own tab, in the template order', () => {
+    const cols = 4;
+    const template = normaliseTemplate(largeTemplate({ item: 'TWL01', tabs: 12, rows: 3, cols, formulasPerTab: 3 }), 'TWL01');
+    // Tab t (1-based) holds t in every input: a row total is 3t plus the previous tab's total.
+    const values: Record<string, string> = {};
+    for (let t = 1; t <= 12; t++) {
+      const id = String(t).padStart(2, '0');
+      for (let r = 0; r < 3; r++) for (let c = 1; c < cols - 1; c++) values[cellCode('TWL01', id, r * (cols - 1) + c)] = `${t}.00`;
+    }
+    const wb = FormWorkbook.build(template, { values });
+    const results = wb.results();
+    let running = 0;
+    for (let t = 1; t <= 12; t++) {
+      running += (cols - 2) * t;
+      const total = cellCode('TWL01', String(t).padStart(2, '0'), cols - 1);
+      expect([total, results[total]]).toEqual([total, `${running}.00`]);
+    }
+    wb.setValue(cellCode('TWL01', '10', 1), '100.00');
+    // Through tab 10 the total is (cols - 2) × (1 + … + 10); one input of tab 10 raised by 90.
+    expect(wb.value(cellCode('TWL01', '10', cols - 1))).toBe((cols - 2) * 55 + 90);
+    expect(wb.value(cellCode('TWL01', '12', cols - 1))).toBe(running + 90);
   });
 });

@@ -207,6 +207,12 @@ export class FormWorkbook {
     sheets.forEach((s, i) => (bySheet[s.name] = data[i]));
     bySheet[EXTERNAL_SHEET] = external.length ? external : [[null]];
     this.hf = HyperFormula.buildFromSheets(bySheet, formulaConfig(options.licenseKey));
+    // HyperFormula numbers sheets in the object's key order, which puts integer-like names
+    // ("10" before "01") first: every address is taken from the tab's index to its sheet id.
+    const ids = sheets.map((s) => this.hf.getSheetId(s.name)!);
+    const placed = new Set<SimpleCellAddress>([...[...this.addresses.values()].map((a) => a.address), ...this.formulaCells.map((f) => f.address)]);
+    for (const a of placed) a.sheet = ids[a.sheet];
+    for (const rule of this.rules) rule.sheet = ids[rule.sheet];
     this.findFormulaProblems(problem);
   }
 
