@@ -96,7 +96,7 @@ describe('the formula engine', () => {
 
   it('answers form-level checks as errors and tier 2 checks as warnings', () => {
     const bank = FormWorkbook.build(demo(0), { values: { BNK0101001: '10', BNK0102001: '9' } });
-    expect(bank.checks().failures).toEqual([{ path: '/tabvalidation/0/formula', message: 'Total assets must equal total liabilities and equity.', severity: 'error' }]);
+    expect(bank.checks().failures).toEqual([{ path: '/tabvalidation/0/formula', message: 'Total assets must equal total liabilities and equity.', severity: 'error', sides: { left: 10, right: 9 } }]);
     const ins = FormWorkbook.build(demo(1), { values: { INS0301001: '2000', INS0302001: '100' } });
     expect(ins.checks().failures).toEqual([{ path: '/tier2/0/formula', message: 'A ratio above 1000% is unusual: please confirm the figures.', severity: 'warning' }]);
   });

@@ -5,9 +5,15 @@
 // server's checks on save and submit all evaluate through FormWorkbook; none re-implements a rule.
 import { HyperFormula, type ConfigParams, type RawCellContent, type SimpleCellAddress, type SimpleCellRange } from 'hyperformula';
 import { parseCellValue, storedResult, workbookValue, type StoredValue } from './cell-values.js';
+import { registerExcelFunctions } from './excel-functions.js';
 import { EXTERNAL_SHEET, translateFormula, type CodeTarget, type FormulaSite, type ReferenceLayout, type SheetLayout } from './formula-references.js';
 import { tabCells, type CellPlace } from './template-grid.js';
+import { asFigure, difference, allowance, splitEquality, type Tolerance } from './rule-equality.js';
 import type { Cell, FormProperties, TemplateProblem } from './template-schema.js';
+
+// Excel's results where HyperFormula's differ (excel-functions.ts), on the class, before any
+// workbook is built: every HyperFormula the server, the entry grid and the designer build has them.
+registerExcelFunctions();
 
 /** HyperFormula standalone under the GPL v3 (the server's default). */
 export const SERVER_LICENSE_KEY = 'gpl-v3';
@@ -54,6 +60,8 @@ export interface WorkbookOptions {
   /** Values of ext(NAME) by NAME and of extform(CODE) by CODE. */
   ext?: Record<string, number | string | boolean | null>;
   extform?: Record<string, number | string | boolean | null>;
+  /** Values of prev(CODE) by CODE: the previous period's form (external-values.ts). */
+  prev?: Record<string, number | string | boolean | null>;
   /** Data rows of add-new-rows tabs by tab id (default: the longest value list, at least 1). */
   rows?: Record<string, number>;
 }
@@ -73,6 +81,8 @@ export interface CheckFailure {
   message: string;
   /** `error` blocks a submission; `warning` (tier 2) asks for confirmation. */
   severity: 'error' | 'warning';
+  /** An equality rule (`=LEFT=RIGHT`): what each side came to, and the difference its tolerance allowed. */
+  sides?: { left: unknown; right: unknown; allowed?: number };
 }
 
 export interface CheckResult {
@@ -88,6 +98,8 @@ interface CheckRule {
   message: string;
   ref?: CellRef;
   cell?: Cell;
+  /** The two sides of an equality rule, translated, and its tolerance. */
+  sides?: { left: string; right: string; tolerance?: Tolerance };
 }
 
 interface Located {
@@ -195,12 +207,12 @@ export class FormWorkbook {
         }
       }
     }
-    (template.tabvalidation ?? []).forEach((c, i) => this.addRule('error', c.formula, { tabIndex: 0 }, `/tabvalidation/${i}/formula`, c.message, problem));
-    (template.tier2 ?? []).forEach((c, i) => this.addRule('warning', c.formula, { tabIndex: 0 }, `/tier2/${i}/formula`, c.message, problem));
+    (template.tabvalidation ?? []).forEach((c, i) => this.addRule('error', c.formula, { tabIndex: 0 }, `/tabvalidation/${i}/formula`, c.message, problem, undefined, undefined, c.tolerance));
+    (template.tier2 ?? []).forEach((c, i) => this.addRule('warning', c.formula, { tabIndex: 0 }, `/tier2/${i}/formula`, c.message, problem, undefined, undefined, c.tolerance));
 
     const external: RawCellContent[][] = [...this.layout.externals.keys()].map((k) => {
       const [kind, name] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
-      const v = (kind === 'ext' ? options.ext : options.extform)?.[name];
+      const v = (kind === 'ext' ? options.ext : kind === 'prev' ? options.prev : options.extform)?.[name];
       return [v === undefined ? null : typeof v === 'string' ? `'${v}` : v];
     });
     const bySheet: Record<string, RawCellContent[][]> = {};
@@ -232,10 +244,14 @@ export class FormWorkbook {
     return parsed.ok ? parsed.value : null;
   }
 
-  private addRule(kind: CheckRule['kind'], formula: string, site: FormulaSite, path: string, message: string, problem: (p: string, m: string) => void, ref?: CellRef, cell?: Cell): void {
+  private addRule(kind: CheckRule['kind'], formula: string, site: FormulaSite, path: string, message: string, problem: (p: string, m: string) => void, ref?: CellRef, cell?: Cell, tolerance = cell?.tolerance): void {
     const t = translateFormula(formula, this.layout, site);
     for (const m of t.problems) problem(path, m);
-    this.rules.push({ kind, text: t.problems.length ? null : t.text, sheet: site.tabIndex, path, message, ref, cell });
+    const rule: CheckRule = { kind, text: t.problems.length ? null : t.text, sheet: site.tabIndex, path, message, ref, cell };
+    // Equalities keep their sides apart: a failure shows both, and a tolerance compares them.
+    const eq = kind === 'disable' || rule.text === null ? null : splitEquality(formula);
+    if (eq) rule.sides = { left: translateFormula(eq.left, this.layout, site).text, right: translateFormula(eq.right, this.layout, site).text, tolerance };
+    this.rules.push(rule);
   }
 
   private findFormulaProblems(problem: (p: string, m: string) => void): void {
@@ -398,8 +414,16 @@ export class FormWorkbook {
         const own = this.value(rule.ref.code, rule.ref.row);
         if (!rule.cell?.formula && (own === null || own === '')) continue;
       }
-      if (!isTrue(evaluate(rule))) {
-        failures.push({ ...(rule.ref ? { code: rule.ref.code, row: rule.ref.row } : {}), path: rule.path, message: rule.message, severity: rule.kind === 'warning' ? 'warning' : 'error' });
+      // Sides are computed only when a tolerance needs them or the rule failed (to show them).
+      const sidesOf = (r: NonNullable<CheckRule['sides']>) => ({ left: this.hf.calculateFormula(r.left, rule.sheet), right: this.hf.calculateFormula(r.right, rule.sheet) });
+      let sides = rule.sides?.tolerance ? sidesOf(rule.sides) : undefined;
+      const a = sides ? asFigure(sides.left) : null;
+      const b = sides ? asFigure(sides.right) : null;
+      const allowed = rule.sides?.tolerance && a !== null && b !== null ? allowance(a, b, rule.sides.tolerance) : undefined;
+      const passes = allowed !== undefined ? difference(a!, b!) <= allowed : isTrue(evaluate(rule));
+      if (!passes && rule.sides) sides ??= sidesOf(rule.sides);
+      if (!passes) {
+        failures.push({ ...(rule.ref ? { code: rule.ref.code, row: rule.ref.row } : {}), path: rule.path, message: rule.message, severity: rule.kind === 'warning' ? 'warning' : 'error', ...(sides ? { sides: { ...sides, ...(allowed !== undefined ? { allowed } : {}) } } : {}) });
       }
     }
     for (const f of this.formulaCells) {

@@ -12,14 +12,16 @@
 //   ext(NAME)               a value from outside the form, supplied by the caller (entity or
 //                           batch attributes, previous-period figures); empty when not supplied
 //   extform(CODE)           the cell CODE of another form of the same batch (its code carries
-//                           that template's item code); empty when not supplied
+//                           that template's item code); the server fills it (external-values.ts)
+//   prev(CODE)              the cell CODE of this template in the same entity's previous period
+//                           (its last accepted form with an earlier period end); blank without one
 //
 // Everything else is HyperFormula's formula language (Excel's functions, operators, "text").
 // Function names are case-insensitive; codes and names may be quoted ("BNK0101003").
 import type { Tab } from './template-schema.js';
 
-export type RefFunction = 'cell' | 'rc' | 'col' | 'ext' | 'extform';
-const REF_FUNCTIONS = new Set<string>(['cell', 'rc', 'col', 'ext', 'extform']);
+export type RefFunction = 'cell' | 'rc' | 'col' | 'ext' | 'extform' | 'prev';
+const REF_FUNCTIONS = new Set<string>(['cell', 'rc', 'col', 'ext', 'extform', 'prev']);
 
 /** Where a data cell sits in the workbook built for a form. */
 export interface CodeTarget {
@@ -48,7 +50,7 @@ export interface SheetLayout {
 export interface ReferenceLayout {
   sheets: SheetLayout[];
   codes: ReadonlyMap<string, CodeTarget>;
-  /** Sheet slot of each external (`ext:NAME`, `extform:CODE`), in order of first use. */
+  /** Sheet slot of each external (`ext:NAME`, `extform:CODE`, `prev:CODE`), in order of first use. */
   externals: Map<string, number>;
 }
 
@@ -182,9 +184,16 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
         return `${from}:${to}`;
       }
       case 'ext':
-      case 'extform': {
+      case 'extform':
+      case 'prev': {
         const name = args.length === 1 ? unquote(args[0]) : '';
-        if (!/^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(name)) return bad(`${fn}() takes one name: ${fn === 'ext' ? 'ext(fye)' : 'extform(BNK0201003)'}.`);
+        if (!/^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(name)) return bad(`${fn}() takes one name: ${fn === 'ext' ? 'ext(fye)' : `${fn}(BNK0201003)`}.`);
+        if (fn === 'prev') {
+          // The previous period is a form of this same template: its cell must exist here, and hold one value.
+          const t = layout.codes.get(name);
+          if (!t) return bad(`prev(${name}) names no cell of this form.`);
+          if (t.repeats) return bad(`prev(${name}) is in an add-new-rows tab: refer to a total of it (a summary or a SUM formula cell).`);
+        }
         const key = `${fn}:${name}`;
         let slot = layout.externals.get(key);
         if (slot === undefined) {
@@ -243,9 +252,9 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
   return { text: out, codes, problems };
 }
 
-/** The externals a formula needs, as `ext:NAME` / `extform:CODE` keys (no layout needed). */
+/** The externals a formula needs, as `ext:NAME` / `extform:CODE` / `prev:CODE` keys (no layout needed). */
 export function externalKeys(formula: string): string[] {
   const keys: string[] = [];
-  for (const m of formula.matchAll(/\b(ext|extform)\s*\(\s*"?([A-Za-z][A-Za-z0-9_.]*)"?\s*\)/gi)) keys.push(`${m[1].toLowerCase()}:${m[2]}`);
+  for (const m of formula.matchAll(/\b(ext|extform|prev)\s*\(\s*"?([A-Za-z][A-Za-z0-9_.]*)"?\s*\)/gi)) keys.push(`${m[1].toLowerCase()}:${m[2]}`);
   return keys;
 }

@@ -6,6 +6,7 @@ import { defaultItemCode, isItemCode } from './cell-codes.js';
 import { extractDefinitions, type ExtractDefinition } from './extract-definition.js';
 import { FormWorkbook } from './formula-engine.js';
 import { normaliseTemplate } from './normalise.js';
+import { toleranceProblems } from './rule-equality.js';
 import { designerRows, templateCells } from './template-grid.js';
 import { schemaProblems, type FormProperties, type TemplateProblem } from './template-schema.js';
 
@@ -114,7 +115,7 @@ export function checkTemplate(properties: unknown, options: TemplateCheckOptions
   const itemcode = options.itemcode || defaultItemCode(input.id);
   if (!isItemCode(itemcode)) return { ok: false, problems: [{ path: '/', message: `The item code "${itemcode}" must be a letter then letters and digits, at most 20.` }] };
   const template = normaliseTemplate(input, itemcode);
-  const problems = structureProblems(template, options.listGroups);
+  const problems = [...structureProblems(template, options.listGroups), ...toleranceProblems(template)];
   if (problems.length) return { ok: false, problems };
   const workbook = FormWorkbook.build(template, { licenseKey: options.licenseKey });
   const formulas = workbook.problems();

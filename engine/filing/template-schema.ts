@@ -14,6 +14,19 @@ const ClassName = Type.String({ pattern: `^(${CELL_CLASSES.join('|')})?( (${CELL
 /** A stable cell code: item code + tab id + counter (cell-codes.ts); an extract column name. */
 export const CellCodePattern = '^[A-Za-z][A-Za-z0-9]{0,19}[0-9]{2}[0-9]{3,4}$';
 const Formula = Type.String({ maxLength: 4000 });
+/**
+ * How far the two sides of an equality rule (`=LEFT=RIGHT`) may differ and still pass:
+ * |LEFT − RIGHT| ≤ max(absolute, relative × max(|LEFT|, |RIGHT|)) (rule-equality.ts).
+ */
+export const ToleranceSchema = Type.Object(
+  {
+    /** An amount in the figures' own unit (1: a rounding difference of one). */
+    absolute: Type.Optional(Type.Number({ minimum: 0 })),
+    /** A share of the larger side (0.001 for 0.1%). */
+    relative: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
 
 export const CellSchema = Type.Object(
   {
@@ -54,6 +67,8 @@ export const CellSchema = Type.Object(
     validations: Type.Optional(Formula),
     /** The message shown when `validations` is not TRUE. */
     validationmsg: Type.Optional(Type.String({ maxLength: 1000 })),
+    /** Tolerance of an equality validation (`=rc(0,0)=cell(X)`). */
+    tolerance: Type.Optional(ToleranceSchema),
     /** Link: the code (`title`) of another tab of the form. */
     href: Type.Optional(Type.String({ maxLength: 50 })),
     /** Explanatory note shown with the cell. */
@@ -120,7 +135,7 @@ export const TabSchema = Type.Object(
 
 /** A form-level check across tabs: a formula that must be TRUE, and the message when it is not. */
 export const FormCheckSchema = Type.Object(
-  { formula: Formula, message: Type.String({ minLength: 1, maxLength: 1000 }) },
+  { formula: Formula, message: Type.String({ minLength: 1, maxLength: 1000 }), tolerance: Type.Optional(ToleranceSchema) },
   { additionalProperties: false },
 );
 
@@ -152,6 +167,7 @@ export type Cell = Static<typeof CellSchema>;
 export type Summary = Static<typeof SummarySchema>;
 export type Tab = Static<typeof TabSchema>;
 export type FormCheck = Static<typeof FormCheckSchema>;
+export type ToleranceSpec = Static<typeof ToleranceSchema>;
 export type FormProperties = Static<typeof FormPropertiesSchema>;
 
 /** One problem of a template: a JSON pointer into `properties` and a message for people. */
