@@ -9,6 +9,7 @@ import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.
 import { answerDialog, column, ddmmyyyy, readGridWithHeader, serverCall, serverSelect } from './list-support.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 import { choose, previewMonthlyPeriod } from './period-support.js';
+import { completeForm } from '../../engine/testing/complete-form.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { monthEnd, previousMonthEnd } from '../../engine/filing/period-dates.js';
 
@@ -152,6 +153,8 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
   it("shows the checker the count of the entity's forms waiting in Pending Verification beside Forms", async () => {
     const open = await serverSelect(portal, 'preparer', { module: 'REForm', fields: ['id', 'updatectr'], where: [['state', '=', 13]], order: 'id asc', max: 1 }, 1);
     const f = open.rows[0];
+    // Filled first: sending a form for verification holds it to its blocking rules.
+    f.updatectr = await completeForm(portal.t, Number(f.id), await portal.t.sessionFor('preparer'));
     await serverCall(portal, 'preparer', 'Record2.update', [{ module: 'REForm', fields: ['id', 'state', 'updatectr'], values: [f.id, 78, f.updatectr] }]);
     const week = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
     const waiting = await serverSelect(portal, 'checker', { module: 'REForm', fields: ['id'], where: [['state', '=', 78], ['updateon', '>=', week]] }, 1);

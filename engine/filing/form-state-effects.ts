@@ -15,6 +15,18 @@ import { extractDatabases, writeFormExtract } from './extract-tables.js';
 /** Moves back that must say why (seed 002: a step back and a return for amendment carry a reason). */
 const NEEDS_REASON = new Set([`${FORM_STATE.pendingVerification}>${FORM_STATE.open}`, `${FORM_STATE.ready}>${FORM_STATE.pendingVerification}`, `${FORM_STATE.submitted}>${FORM_STATE.amendment}`, `${FORM_STATE.accepted}>${FORM_STATE.amendment}`]);
 
+/**
+ * The sign-off steps forward, each held to every blocking rule (docs/filing.md "Sign-off"): the
+ * preparer's, the checker's and the approver's. A form sent back never is.
+ */
+const SIGN_OFF_STEPS = new Set([`${FORM_STATE.open}>${FORM_STATE.pendingVerification}`, `${FORM_STATE.pendingVerification}>${FORM_STATE.ready}`, `${FORM_STATE.ready}>${FORM_STATE.submitted}`]);
+
+const STEP_REFUSAL: Record<number, string> = {
+  [FORM_STATE.pendingVerification]: 'The form has errors that must be corrected before it is sent for verification.',
+  [FORM_STATE.ready]: 'The form has errors that must be corrected before it is verified.',
+  [FORM_STATE.submitted]: 'The form has errors that must be corrected before it is submitted.',
+};
+
 /** States in which a form counts as submitted for its batch. */
 const SUBMITTED = new Set<number>([FORM_STATE.submitted, FORM_STATE.accepted]);
 
@@ -23,8 +35,8 @@ export function isFormTable(module: ResolvedModule): boolean {
 }
 
 /**
- * The reason, the frozen batch, the four-eyes rule and the blocking rules of a submission are
- * checked; then the move is stamped (who prepared, who submitted and when), kept as a revision of
+ * The reason, the frozen batch, the four-eyes rule and the blocking rules of every sign-off step
+ * are checked; then the move is stamped (who prepared, who submitted and when), kept as a revision of
  * the form, and the batch follows (Completed 71 once all its forms are submitted).
  */
 export async function afterFormStateChange(ctx: ActionContext, formId: number, from: number | null, to: number, reason: string | null | undefined): Promise<void> {
@@ -36,15 +48,13 @@ export async function afterFormStateChange(ctx: ActionContext, formId: number, f
   const stamps: Record<string, unknown> = {};
   // Who sent it from Open prepared this version; an approver stepping back from Ready did not.
   if (to === FORM_STATE.pendingVerification && from === FORM_STATE.open) stamps.preparedby = who;
-  if (to === FORM_STATE.submitted) {
-    // Four eyes: whoever prepared this version may not also approve it.
-    if (form.preparedby !== null && form.preparedby === who) throw errors.noPermission('submitting a form you prepared yourself (another approver must submit it)');
-    if (form.formtemplate !== null) {
-      const problems = await submissionProblems(ctx, form);
-      if (Object.keys(problems).length) throw new AppError('E_VALIDATION', 'The form has errors that must be corrected before it is submitted.', problems);
-    }
-    Object.assign(stamps, { lastsubmiton: sqlDateTime(), submitby: who });
+  // Four eyes: whoever prepared this version may not also approve it.
+  if (to === FORM_STATE.submitted && form.preparedby !== null && form.preparedby === who) throw errors.noPermission('submitting a form you prepared yourself (another approver must submit it)');
+  if (SIGN_OFF_STEPS.has(`${from}>${to}`) && form.formtemplate !== null) {
+    const problems = await submissionProblems(ctx, form);
+    if (Object.keys(problems).length) throw new AppError('E_VALIDATION', STEP_REFUSAL[to], problems);
   }
+  if (to === FORM_STATE.submitted) Object.assign(stamps, { lastsubmiton: sqlDateTime(), submitby: who });
   if (Object.keys(stamps).length) await ctx.db('form').where({ id: formId }).update(stamps);
   await writeRevision(ctx.db, formId, form.updatectr, to, who, {});
   // Accepted values go to the ST_ extract tables (docs/filing-periods.md), replacing an earlier acceptance's.

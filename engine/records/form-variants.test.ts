@@ -3,6 +3,7 @@
 // submissions and forms only through the variants, the IRU user reaches every entity's through
 // the base modules, and the variants limit every caller, the IRU user included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeForm } from '../testing/complete-form.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, ids, readBack, select, sorted } from '../testing/record-calls.js';
@@ -146,6 +147,8 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
 
     it('moves its own form along the state map, and only along it', async () => {
       const own = await formOf(1, 13);
+      // Filled first: every sign-off step holds the form to its blocking rules.
+      own.updatectr = await completeForm(t, own.id, re);
       const row = readBack(
         await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [own.id, own.updatectr, 78], reason: 'Please verify', read: ['id', 're', 'state', 'state_name_ind_field', 'updatectr'] }], re),
       );

@@ -2,6 +2,7 @@
 // (REForm state moves, docs/filing.md) moves the RE dashboard's Current Submission Status, and a
 // batch completed by its forms counts as submitted in the RE and regulator submission series.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeForm } from '../../testing/complete-form.js';
 import { startTestEngine, type TestEngine } from '../../testing/test-engine.js';
 import { testDialects } from '../../testing/test-database.js';
 import type { EnvelopeValue } from '../../protocol/envelope.js';
@@ -24,6 +25,8 @@ describe.each(await testDialects())('dashboards from real filings on %s', (diale
     // An Open form of entity 1 opened by the demo (the month before today).
     const row = await t.database.db('form').where({ re: 1, state: 13 }).whereNotNull('formbatch').orderBy('endon', 'desc').first();
     form = { id: Number(row.id), endon: String(row.endon instanceof Date ? row.endon.toISOString() : row.endon).slice(0, 10), formbatch: Number(row.formbatch), updatectr: Number(row.updatectr) };
+    // Filled first: every sign-off step holds the form to its blocking rules.
+    form.updatectr = await completeForm(t, form.id, await t.sessionFor('preparer', 1));
   });
   afterAll(async () => t?.close());
 

@@ -229,7 +229,8 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
 
   it('walks the sign-off to Submitted with the role, reason and four-eyes rules, then the regulator accepts and the batch completes', async () => {
     const { form, batch } = await newForm('BNK-01');
-    let ctr = Number(readBack(await save(form, 1, COMPLETE_BNK01.slice(0, 5))).updatectr);
+    const draft = COMPLETE_BNK01.map((c) => (c.tab === '03' && c.address === 'B3' ? { ...c, value: 'Draft' } : c));
+    let ctr = Number(readBack(await save(form, 1, draft)).updatectr);
     // Only preparers send a form for verification.
     expect(failure(await move(form, ctr, 78, checker)).code).toBe('E_NOPERMISSION');
     ctr = Number(readBack(await move(form, ctr, 78, preparer)).updatectr);
@@ -239,7 +240,7 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     ctr = Number(readBack(await move(form, ctr, 13, checker, 'Notes tab is empty')).updatectr);
     const kept = await t.database.db('state_history').where({ module: 'form', record_id: form, to_state: 13 }).first('reason');
     expect(kept.reason).toBe('Notes tab is empty');
-    ctr = Number(readBack(await save(form, ctr, COMPLETE_BNK01.slice(5))).updatectr);
+    ctr = Number(readBack(await save(form, ctr, COMPLETE_BNK01.filter((c) => c.tab === '03' && c.address === 'B3'))).updatectr);
     ctr = Number(readBack(await move(form, ctr, 78, preparer)).updatectr);
     ctr = Number(readBack(await move(form, ctr, 55, checker)).updatectr);
     expect(failure(await t.call('Form.submit', [{ form, updatectr: ctr }], checker)).code).toBe('E_NOPERMISSION');
@@ -266,8 +267,9 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
   it('refuses to submit a form that breaks blocking rules, naming every cell, and stamps nothing', async () => {
     const { form } = await newForm('BNK-01');
     let ctr = Number(readBack(await save(form, 1, [...COMPLETE_BNK01.slice(0, 20), { tab: '01', address: 'B3', value: 500 }])).updatectr);
-    ctr = Number(readBack(await move(form, ctr, 78, preparer)).updatectr);
-    ctr = Number(readBack(await move(form, ctr, 55, checker)).updatectr);
+    // Every sign-off step holds the form to these rules (form-signoff-checks.test.ts); a form that
+    // reached Ready by another way is still held to them at the last.
+    await t.database.db('form').where({ id: form }).update({ state: 55 });
     const f = failure(await t.call('Form.submit', [{ form, updatectr: ctr }], approver));
     expect(f.code).toBe('E_VALIDATION');
     expect(f.details).toEqual({
