@@ -1,4 +1,4 @@
-// Staff notices follow the row rules (issue 22, docs/row-rules.md), on every dialect: an extension
+// Staff notices follow the row rules (docs/row-rules.md), on every dialect: an extension
 // request paid by entity 1 is mailed to the recommenders who may read the request, its entity and
 // its submission as the list would show them, and to no one else: an ordinary-category batch
 // reaches the IRU officer but not the relationship manager (rm) or the App I/II officer

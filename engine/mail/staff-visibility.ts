@@ -1,4 +1,4 @@
-// Which staff a notice about a row may reach (issue 22, docs/row-rules.md): of the active
+// Which staff a notice about a row may reach (docs/row-rules.md): of the active
 // regulator users who hold the next stage's task (staff-recipients.ts), only those who may read
 // every row the notice is about, each read as that user through accessModule and the select
 // plan, the path Record.select takes: the one row-rule evaluator (engine/records/row-rules.ts),

@@ -1,6 +1,6 @@
 // Screen metadata kept as files in the repository (metadata/screens/{WebList,WebListview,
 // WebForms}/{id}.json, one record per file), validated by the same schemas as a save through
-// Record.create/update. The seeds load them; `npm run metadata -- export/import` (issue 5)
+// Record.create/update. The seeds load them; `npm run metadata -- export/import`
 // keeps them in this form.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 21's last rules of the entity record, through the protocol on every dialect
+// The entity record's own rules, through the protocol on every dialect
 // (docs/re-admin-actions.md): business information fields editable per sector
 // (metadata/re-business-info.json) for hand-made Record.update calls and RE.getLockedFields,
 // relationship managers that entity users neither read nor write, and parent/child links that are

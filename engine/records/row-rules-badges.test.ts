@@ -1,5 +1,5 @@
 // Every sidebar count (seed 003 §4.7; client/src/shells/menus.ts and its badge rules) against the
-// list it stands for, on every dialect and for several demo users (issue 22, docs/row-rules.md):
+// list it stands for, on every dialect and for several demo users (docs/row-rules.md):
 // the badge's call exactly as the sidebar makes it (Record.select, the badge's module and where,
 // max 1: its total) equals the rows the list answers through Record.select with the same filter,
 // page after page. The badges gated by a role (the checker's 78 and approver's 55 within 7 days,

@@ -1,4 +1,4 @@
-// The PDF report channel of the row rules' conformance check (issue 22, docs/row-rules.md), on
+// The PDF report channel of the row rules' conformance check (docs/row-rules.md), on
 // every dialect: for every stored report (webreport: RE, RE-RE, SHOWCAUSE on PEOI, MIDA on
 // StaffClass, and any other) and every demo user, GET /out/{report}.pdf prints a row the user's
 // list of the report's module shows, and refuses one it does not (E_NOTFOUND, as a missing row)

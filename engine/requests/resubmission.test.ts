@@ -201,7 +201,7 @@ describe.each(await testDialects())('resubmission requests on %s', (dialect) => 
     r = readBack(await change(id, Number(r.updatectr), ['state', 'reasonclass'], [S.recommended, REASON], recommender));
     expect(r).toMatchObject({ state: S.recommended, recommend: 1, recommextdate: requested, processdate: expect.any(String) });
     // To every active regulator user who may approve and whose row rules let them read the
-    // request's entity (issue 22): the App I/II officer, who reads only App I/II entities, is left out.
+    // request's entity (docs/row-rules.md): the App I/II officer, who reads only App I/II entities, is left out.
     const approvers = await staffHolding(t.database.db, 'Resubmission.action.approve');
     expect(approvers).toEqual(expect.arrayContaining(['iru@regportal.example', 'appofficer@regportal.example']));
     const readers = approvers.filter((e) => e !== 'appofficer@regportal.example');

@@ -1,4 +1,4 @@
-// The large template of issue 15's benchmark and size tests: 10 tabs of 2,000 cells each (100 rows
+// The large template of the form template benchmark and size tests: 10 tabs of 2,000 cells each (100 rows
 // × 20 columns: a label column and 19 numeric cells), 500 formulas (50 per tab: row totals, and
 // from the second tab on the same total of the previous tab). One generator, so the server check
 // benchmark, the designer benchmark and the body-limit test all measure the same template.

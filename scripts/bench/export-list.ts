@@ -2,7 +2,7 @@
 // columns: two lookups, dates, a date-time, decimals) on an engine in its own process, as in
 // production, so its peak memory (VmHWM) is the engine's alone. Rows per second are measured
 // from submit to the status saying done (polled every 100 ms), so they include the queue and
-// the count. Target (issue 6): at least 20,000 rows/s with a peak under 300 MB.
+// the count. Target: at least 20,000 rows/s with a peak under 300 MB.
 //
 // Run by `npm run bench` (BENCH_EXPORT=0 skips it), or alone: `tsx scripts/bench/export-list.ts`.
 import { readFileSync } from 'node:fs';

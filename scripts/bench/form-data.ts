@@ -1,4 +1,4 @@
-// Filing a large form through the protocol (issue 16's benchmark case): a form on the large
+// Filing a large form through the protocol (a benchmark case): a form on the large
 // template of engine/testing/large-template.ts (10 tabs × 2,000 cells, 500 formulas), every
 // input cell filled. Times, in the server (Fastify inject, no network): Form.getData, Form.saveData
 // of 100 changed cells and of the whole form, and Form.submit with all its rules; beside a floor

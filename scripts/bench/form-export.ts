@@ -1,4 +1,4 @@
-// Excel export of forms (issue 17's benchmark): a form on the large template of
+// Excel export of forms (a benchmark): a form on the large template of
 // engine/testing/large-template.ts (10 tabs × 2,000 cells, 500 formulas), every input filled, and
 // a batch of 20 such forms (.zip). Times the job from claim to file (the engine's own worker code,
 // run here on demand) and samples the process's resident memory meanwhile (peak RSS). SQLite and,

@@ -1,4 +1,4 @@
-// Excel import of forms (issue 17's benchmark): the workbook of a form on the large template
+// Excel import of forms (a benchmark): the workbook of a form on the large template
 // (10 tabs × 2,000 cells, 500 formulas) as the export writes it with every input filled,
 // imported into the form emptied meanwhile, and the 20 workbooks of a batch's export in one import
 // (an import takes workbooks, not the batch's .zip). Times Job.ImportFromExcel from claim to the import's outcome (the engine's own worker

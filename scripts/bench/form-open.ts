@@ -1,5 +1,5 @@
 // Opening a form of the large template (engine/testing/large-template.ts: 10 tabs × 2,000 cells,
-// 500 formulas) in the entry grid /re/form/{id} (issue 16), in Chromium against the built client
+// 500 formulas) in the entry grid /re/form/{id}, in Chromium against the built client
 // served by a real engine (embedded SQLite), as the demo preparer of entity 1: ms until the first
 // tab's cells show and until a click on C3 selects it (its address in the cell bar), and the JS
 // heap once loaded. The floor, measured the same way in the same run, is the demo BNK-01 form

@@ -1,4 +1,4 @@
-// The list traffic a portal sees (issue 19), on 100,000 help desk rows, list 201's columns (four
+// The list traffic a portal sees, on 100,000 help desk rows, list 201's columns (four
 // lookups' display columns): each case is measured against its rows-only floor in the same run —
 // a bare route running the engine's very rows statement (compiled ahead, no building, no
 // session, no count) through the same knex pool, answering JSON.
@@ -123,7 +123,7 @@ export function registerListFloor(app: FastifyInstance, db: Knex): ListFloor {
  * INSERTs, in one transaction: the record, its state history row and its audit row (every write
  * is audited: docs/engine.md, record-history.ts). None of the engine's checks, lookups, read-back
  * or version bump.
- * BENCH_WRITE_FLOOR=row: the record's bare INSERT alone (the floor before session 35).
+ * BENCH_WRITE_FLOOR=row: the record's bare INSERT alone (the floor before c014e36, 2026-11-27).
  */
 async function floorWrite(db: Knex, values: unknown[], adminId: number): Promise<void> {
   const [category, name, description, re] = values;

@@ -1,4 +1,4 @@
-// Times the whole server-side check of a large template (issue 15's benchmark case, built by
+// Times the whole server-side check of a large template (the form template benchmark case, built by
 // engine/testing/large-template.ts): 10 tabs of 2,000 cells, 500 formulas, checked by schema,
 // normalised, its formulas parsed and evaluated, its extract definitions computed — beside a
 // floor measured in the same run: a deep copy of the same properties and HyperFormula evaluating

@@ -1,6 +1,6 @@
-// npm run bench, the form template part (issue 15): the server's check of a large template on
+// npm run bench, the form template part: the server's check of a large template on
 // save, its save through the protocol on each database, the designer opening it in Chromium, and
-// (issue 16) a form of it opening in the entry grid, each beside a floor measured in the same run.
+// a form of it opening in the entry grid, each beside a floor measured in the same run.
 // A measurement, not a test: a missed target is printed, the exit code stays 0.
 //
 // Env: BENCH_TEMPLATES=0 (skip)  BENCH_CHECK_WARMUP=3  BENCH_CHECK_RUNS=9  BENCH_SAVE_RUNS=5

@@ -1,4 +1,4 @@
-// One mechanism for the tab title `{screen or record} | {portal name}` (issue 18, "Where am I"):
+// One mechanism for the tab title `{screen or record} | {portal name}` (docs/client.md, "Where am I"):
 // every route names its screen in `handle.title` and `RouteTitle` (in the router's root) sets it
 // before any page effect runs; a page that knows better (a list's title, a record's name) says
 // so with `usePageTitle`, which wins because it runs after.

@@ -268,13 +268,13 @@ const IRU_ROUTES: RouteObject[] = [
 const ADMIN_ROUTES: RouteObject[] = [
   { path: 'admin', handle: titled('Administration'), element: <FirstMenuEntry kind="admin" /> },
   { path: 'mainform/:form_id/:mode/:data_id?', handle: titled('Form'), element: <Lazy><AnyForm shell="admin" basePath="/mainform" /></Lazy> },
-  // The editors of screen metadata (issue 5): structured, raw JSON beside it, live preview.
+  // The editors of screen metadata (docs/screens.md): structured, raw JSON beside it, live preview.
   { path: 'listview_wiz/:id?', handle: titled('WebList View'), element: <Lazy><ListviewWizardPage /></Lazy> },
   { path: 'weblists/:id?', handle: titled('WebList'), element: <Lazy><WebListEditorPage /></Lazy> },
   { path: 'moduleform/edit/v2/:data_id?', handle: titled('WebForm'), element: <Lazy><FormEditorPage /></Lazy> },
   { path: 'mdash/:id?', handle: titled('Dashboard charts'), element: <Lazy><ChartEditorPage /></Lazy> },
   { path: 'sample_dash/:group_id', handle: titled('Dashboard'), element: <Lazy><SampleDashPage /></Lazy> },
-  // The report designer and list (issue 22, docs/reports.md); /report/editor is list 82 (screen-routes.ts).
+  // The report designer and list (docs/reports.md); /report/editor is list 82 (screen-routes.ts).
   { path: 'modulereport/:id?', handle: titled('Report Editor'), element: <Lazy><ReportDesignerPage /></Lazy> },
   { path: 'reportlist', handle: titled('Report List'), element: <Lazy><ReportListPage /></Lazy> },
   ...screenRoutes('admin'),
@@ -396,7 +396,7 @@ export function createRouter() {
           ),
           children: ADMIN_ROUTES,
         },
-        // Seed 000 §2.1 sends unknown paths to /; issue 18 has them say so instead (docs/client.md).
+        // Seed 000 §2.1 sends unknown paths to /; the portal says so instead (docs/client.md).
         { path: '*', handle: titled('Page not found'), element: <OwnShell content={<NotFoundPage />} /> },
       ],
     },

@@ -75,7 +75,7 @@ export interface ColumnSize {
 }
 
 /**
- * A column's width from its kind (issue 18): dates, date-times, statuses, numbers and yes/no are
+ * A column's width from its kind: dates, date-times, statuses, numbers and yes/no are
  * as wide as their header and their widest value on the page, never less, whatever width is
  * stored; text is as wide as its header and widest value up to TEXT_MAX, or the stored width.
  * `headerPx` and `widestPx` are text widths as measured.

@@ -1,4 +1,4 @@
-// A period screen a user may not use says so (issue 18: no silent dead ends) instead of
+// A period screen a user may not use says so (no silent dead ends) instead of
 // failing on its first call: the page needs its action's permission task.
 import type { ReactNode } from 'react';
 import { useSession } from '../session/session-store';

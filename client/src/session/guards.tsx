@@ -1,7 +1,7 @@
 // Route guards of seed 000 §6: unauthenticated users go to `/` with the full path in `next`;
 // RE users never see /iru/…, IRU users never /re/…; the internal admin screens only for users
 // who are neither. The server enforces the same through permissions on every call. A signed-in
-// user at an address they may not open sees `denied` (a page that says so, issue 18), not a
+// user at an address they may not open sees `denied` (a page that says so), not a
 // silent redirect.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';

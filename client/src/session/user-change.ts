@@ -1,4 +1,4 @@
-// A dialog opened for one signed-in user must not outlive them (issue 18): when the stored user
+// A dialog opened for one signed-in user must not outlive them: when the stored user
 // changes (signed out, another user signed in, here or in another tab) every open dialog closes.
 // The check runs inside the store's change, so a dialog opened right after the change (the
 // "Please Login" of an ended session) stays.

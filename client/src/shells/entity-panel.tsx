@@ -1,6 +1,6 @@
 // The right panel of the RE shell: the entities the user is linked to, a type-to-search box,
 // and switching (seed 000 §6): User.setRE, the entity-level role swapped, the page reloaded.
-// The panel folds to a narrow strip so the content gets the width (issue 18); each user's choice
+// The panel folds to a narrow strip so the content gets the width; each user's choice
 // is kept in this browser (localStorage `entityPanel.{user id}`, not cleared at logout).
 import { useCallback, useMemo, useState } from 'react';
 import { rpc } from '../rpc/rpc';

@@ -4,7 +4,7 @@ import { formatDateTime } from '../ui/date-format';
 
 /**
  * Stored date-times are UTC `YYYY-MM-DD HH:mm:ss`; shown in `zone` as every date of the portal is
- * (DD/MM/YYYY hh:mm:ss a, issue 18, in place of seed 002's '5 Mar 2024, 3:04pm': docs/client.md).
+ * (DD/MM/YYYY hh:mm:ss a, the portal's one date form, in place of seed 002's '5 Mar 2024, 3:04pm': docs/client.md).
  */
 export function threadDate(value: unknown, zone: string = 'local'): string {
   return formatDateTime(value, zone);

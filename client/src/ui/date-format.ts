@@ -1,4 +1,4 @@
-// The one way the portal shows a date (seed 000 §2.8, §9; issue 18): a day as DD/MM/YYYY, a moment
+// The one way the portal shows a date (seed 000 §2.8, §9; docs/client.md): a day as DD/MM/YYYY, a moment
 // as DD/MM/YYYY hh:mm:ss a (the originals' moment format: 12-hour clock, lower-case am/pm) in the
 // browser's zone. The engine answers days as `YYYY-MM-DD` and moments as UTC `YYYY-MM-DD HH:mm:ss`.
 // How dates are typed (DD/MM/YYYY, DD/MM/YYYY HH:mm) is form/dates.ts; this module only shows.

@@ -1,4 +1,4 @@
-// The pages a user meets instead of a silent redirect (issue 18): an address that is no screen,
+// The pages a user meets instead of a silent redirect: an address that is no screen,
 // a screen or record their account may not open, a record that does not exist. Each says so,
 // names itself in the tab title, and offers a way back.
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Keyboard rules of every modal dialog (issue 18, accessibility): focus moves into the dialog when
+// Keyboard rules of every modal dialog (accessibility): focus moves into the dialog when
 // it opens and back where it was when it closes; Tab and Shift+Tab cycle within it; focus that
 // escapes (a click on the backdrop) is brought back; Escape closes it. With dialogs stacked, only
 // the topmost one answers.

@@ -1,4 +1,4 @@
-// The one way a hand-built page loads the record it is about (issue 18): loading, then the
+// The one way a hand-built page loads the record it is about: loading, then the
 // record, or `missing` (no such id, not a number, or out of the caller's scope: the server
 // answers no row or E_NOTFOUND), `not-allowed` (E_NOPERMISSION) or `error` — never `Loading...`
 // for good. `reload` reads again without going back to `loading` (polling, after a save).
