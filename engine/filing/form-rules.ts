@@ -18,6 +18,8 @@ export interface RuleBreach {
   /** `error` blocks a submission; `warning` does not. */
   severity: 'error' | 'warning';
   message: string;
+  /** Where the rule sits in the template (`/tabvalidation/0/formula`), for a check the workbook ran. */
+  path?: string;
 }
 
 type ListValues = (group: number) => readonly string[] | undefined;
@@ -55,9 +57,9 @@ export function formBreaches(filed: FiledTemplate, content: FormContent, wb: For
       const cell = layout.byCodeOf(f.code);
       if (!cell) continue;
       const row = f.row ?? 0;
-      out.push({ tab: cell.tab, address: layout.address(cell, row, content.rows), code: cell.code, rule: f.path.endsWith('/formula') ? 'formula' : 'validation', severity: f.severity, message: f.message });
+      out.push({ tab: cell.tab, address: layout.address(cell, row, content.rows), code: cell.code, rule: f.path.endsWith('/formula') ? 'formula' : 'validation', severity: f.severity, message: f.message, path: f.path });
     } else {
-      out.push({ tab: null, address: null, code: null, rule: f.path.startsWith('/tier2') ? 'tier2' : 'tabvalidation', severity: f.severity, message: f.message });
+      out.push({ tab: null, address: null, code: null, rule: f.path.startsWith('/tier2') ? 'tier2' : 'tabvalidation', severity: f.severity, message: f.message, path: f.path });
     }
   }
   for (const tab of layout.repeatingTabs()) {
