@@ -1,13 +1,9 @@
 // Excel exports of forms through the protocol, on every dialect: a filled form's workbook read
 // back cell by cell with exceljs and with Debian's python3-openpyxl as an independent reader
-// (values, merges, number formats, list validations, formulas with cached values, locked cells on
-// protected sheets, the veryHidden map); a blank template; a batch's .zip holding every form;
+// (values, merges, number formats, each input's validation, formulas with cached values, locked
+// cells on protected sheets and what the protection allows, a defined name per data cell, the
+// veryHidden map); a blank template; a batch's .zip holding every form;
 // refusals (another entity's form, approver-view-only templates, another user's file).
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,27 +15,8 @@ import { failure, ok, readBack } from '../testing/record-calls.js';
 import { testDialects } from '../testing/test-database.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { JobWorker } from './job-worker.js';
+import { readWithOpenpyxl } from './form-export/testing/openpyxl.js';
 import { download, textOf, type JobStatus } from './testing/export-kit.js';
-
-const run = promisify(execFile);
-const PYTHON = process.env.OPENPYXL_PYTHON ?? '/usr/bin/python3';
-const READER = join(import.meta.dirname, 'form-export/testing/openpyxl-read.py');
-
-interface PyCell { value: string | number | boolean; type: string; format: string; locked: boolean }
-interface PySheet { name: string; state: string; protected: boolean; merges: string[]; validations: { type: string; formula: string; sqref: string }[]; cells: Record<string, PyCell> }
-interface PyBook { sheets: PySheet[]; cached: Record<string, Record<string, unknown>> }
-
-async function readWithOpenpyxl(body: Buffer): Promise<PyBook> {
-  const dir = await mkdtemp(join(tmpdir(), 'form-export-'));
-  try {
-    const file = join(dir, 'form.xlsx');
-    await writeFile(file, body);
-    const { stdout } = await run(PYTHON, [READER, file], { maxBuffer: 64 * 1024 * 1024 });
-    return JSON.parse(stdout) as PyBook;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 async function readWithExcelJs(body: Buffer): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -174,8 +151,26 @@ describe.each(await testDialects())('Excel exports of forms on %s', (dialect) =>
     expect(book.cached.KP.F3).toBe(3750);
     expect(book.cached.PER.B4).toBe(3500);
     const positionList = `'_lists'!$A$1:$A$${positions.length}`;
-    expect(kp.validations).toEqual([{ type: 'list', formula: positionList, sqref: 'B3:B4' }]);
-    expect(per.validations).toEqual([{ type: 'list', formula: `"${calendars.join(',')}"`, sqref: 'B2' }]);
+    // Each input column's type, over the two data rows and the room for lines down to the tab's 200.
+    expect(kp.validations.map((v) => [v.type, v.sqref, v.formula, v.formula2, v.errorTitle, v.error, v.prompt])).toEqual([
+      ['textLength', 'A3:A202', '4000', null, 'Text too long', 'Enter at most 4000 characters.', 'Name'],
+      ['list', 'B3:B202', positionList, null, 'Not in the list', 'Choose one of the listed values.', 'Position'],
+      ['date', 'C3:C202', '2', '2958465', 'Date', 'Enter a date as dd-mm-yyyy, such as 31-12-2025.', 'Appointed on'],
+      ['whole', 'D3:D202', '-9999999999999999999', '9999999999999999999', 'Whole number', 'Shares held cannot be negative.', null],
+      ['decimal', 'E3:E202', '-99999999999999999.99', '99999999999999999.99', 'Number', 'Enter a number, such as 1,234.56.', null],
+    ]);
+    expect(kp.validations.every((v) => v.allowBlank && v.showErrorMessage && v.errorStyle === 'stop')).toBe(true);
+    expect(per.validations.map((v) => [v.type, v.formula, v.sqref])).toEqual([['list', `"${calendars.join(',')}"`, 'B2']]);
+    // No password; columns and rows may be resized, and lines inserted or deleted on the register only.
+    expect(kp.protection).toMatchObject({ password: false, formatColumns: false, formatRows: false, insertRows: false, deleteRows: false, selectLockedCells: false, selectUnlockedCells: false });
+    expect(per.protection).toMatchObject({ password: false, formatColumns: false, insertRows: true, deleteRows: true });
+    // A workbook-scoped name per data cell, at its first data row on the register.
+    const cells = rowsOf(await t.call('Form.getData', [{ form }], preparer));
+    const first = new Map<string, [string, string]>();
+    const rowOf = (address: unknown) => Number(/\d+$/.exec(String(address))![0]);
+    // Lowest row last, so each code keeps its first data row.
+    for (const c of [...cells].sort((x, y) => rowOf(y.address) - rowOf(x.address))) first.set(String(c.code), [c.tab === '01' ? 'KP' : 'PER', String(c.address).replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2')]);
+    expect(book.names).toEqual(Object.fromEntries([...first].map(([code, at]) => [`RP_${code}`, [at]])));
     expect(map.cells.A2.value).toBe('form');
     expect(map.cells.B2.value).toBe(form);
   });

@@ -1,9 +1,10 @@
 // One form (or a blank template) as an Excel workbook, by the workbook contract (docs/excel.md):
 // one sheet per tab named by its code, cells at the addresses of Form.getData (form-layout.ts),
-// labels and merged headers, widths, alignment, number formats, dropdowns as list validations of
-// their list group's active entries, formulas as Excel formulas with their computed values cached,
-// input cells unlocked and everything else locked on protected sheets, and the veryHidden
-// `_regportal` map an import reads cells back by. Values and formulas come from the one cell model:
+// labels and merged headers, widths, alignment, number formats, each input cell's type as a data
+// validation (dropdowns: a list of their list group's active entries), formulas as Excel formulas
+// with their computed values cached, input cells unlocked (on an add-new-rows tab, room for added
+// lines too) and everything else locked on protected sheets, a defined name per data cell, and the
+// veryHidden `_regportal` map an import reads cells back by. Values and formulas come from the one cell model:
 // FormWorkbook computes, cellValueRows answers what Form.getData answers. Written with exceljs'
 // streaming writer, sheet by sheet and row by row in order, so a large form is never held twice.
 import type { Writable } from 'node:stream';
@@ -15,9 +16,13 @@ import { parseAddress } from '../../filing/form-layout.js';
 import type { Cell } from '../../filing/template-schema.js';
 import type { Knex } from 'knex';
 import { columnWidthOf, excelValueOf, numberFormatOf } from './cell-formats.js';
+import { ValidationBook, type InputValidation } from './cell-validations.js';
+import { DefinedNameList } from './defined-names.js';
 import { excelFormula, excelLayout } from './excel-formulas.js';
 import type { ExportItem } from './export-target.js';
+import { unlockedLines } from './line-room.js';
 import { LIST_SHEET, MAP_SHEET, tabSheetNames } from './sheet-names.js';
+import { ValidationRanges } from './validation-ranges.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -70,7 +75,11 @@ interface Entry {
   col: number;
   value: ExcelJS.CellValue;
   style: Partial<ExcelJS.Style>;
-  validation?: ExcelJS.DataValidation;
+}
+
+/** The streaming writer's worksheet keeps its validations by range; exceljs' typings leave them out. */
+interface ValidationsByRange {
+  dataValidations: { add(range: string, validation: InputValidation): void };
 }
 
 /** A tab's cells by sheet row (1-based), to be written in order. */
@@ -141,6 +150,11 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
   });
   const tabIndex = new Map(template.items.map((t, i) => [t.id, i]));
   const styleBook = new StyleBook();
+  const validationBook = new ValidationBook();
+  const validations = template.items.map(() => new ValidationRanges<InputValidation>());
+  const validationOf = (cell: Cell): InputValidation | null =>
+    validationBook.of(cell, cell.editor === 'dropdown' && cell.listgroup ? listFormula(cell.listgroup) : null);
+  const definedNames = new DefinedNameList();
   const cells = eachCell(filed, content.rows);
   const mapRows: (string | number | null)[][] = [];
   values.forEach((v, i) => {
@@ -150,19 +164,38 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
     const where = parseAddress(v.address)!;
     const value = excelValueOf(cell, v.value);
     const formula = cell.editor === 'formula' && cell.formula ? excelFormula(cell.formula, refs, { tabIndex: t, row: refs.codes.get(at.cell.code)!.row, col: at.cell.place.col, dataRow: at.row }) : null;
-    const list = cell.editor === 'dropdown' && cell.listgroup && !v.readonly ? listFormula(cell.listgroup) : null;
     tabs[t].put(where.row, {
       col: where.col + 1,
       value: formula ? ({ formula, result: value ?? undefined } as ExcelJS.CellFormulaValue) : value,
       style: styleBook.of(cell, v.readonly),
-      validation: list ? { type: 'list', allowBlank: true, formulae: [list], showErrorMessage: true, errorStyle: 'stop', errorTitle: 'Not in the list', error: 'Choose one of the listed values.' } : undefined,
     });
+    // Only what a user may type into is checked as they type: locked cells have no validation.
+    const validation = v.readonly || cell.editor === 'formula' ? null : validationOf(cell);
+    if (validation) validations[t].add(where.row, where.col, validation);
+    if (at.row === 0) definedNames.add(v.code, names[t], where.row, where.col);
     mapRows.push([v.tab, names[t], v.address, v.code, v.type]);
+  });
+  // Room for added lines below an add-new-rows tab's data rows (line-room.ts): its input cells
+  // unlocked and validated, empty.
+  template.items.forEach((tab, t) => {
+    const sheet = layout.sheets[t];
+    const lines = unlockedLines(tab, sheet.bodyRows);
+    if (lines <= sheet.bodyRows) return;
+    const inputs = tabCells(tab, t).filter((p) => p.data && p.section === 'body' && p.cell.editor !== 'formula' && !p.cell.disabled);
+    for (let r = sheet.bodyRows; r < lines; r++) {
+      const row = sheet.bodyStart + r + 1;
+      for (const p of inputs) {
+        tabs[t].put(row, { col: p.col + 1, value: null, style: styleBook.of(p.cell, false) });
+        const validation = validationOf(p.cell);
+        if (validation) validations[t].add(row, p.col, validation);
+      }
+    }
   });
 
   const wb = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   wb.creator = opts.creator ?? 'Reporting Portal';
   wb.created = new Date();
+  definedNames.attachTo(wb);
   const sheets = template.items.map((tab, i) => {
     const top = tab.header.items.length;
     return wb.addWorksheet(names[i], { views: tab.freezetop && top ? [{ state: 'frozen', ySplit: top }] : [] });
@@ -191,12 +224,15 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
         const c = row.getCell(e.col);
         c.value = e.value;
         c.style = e.style;
-        if (e.validation) c.dataValidation = e.validation;
       }
       row.commit();
     }
-    // A guard against slips (no password): anyone can lift it, and the import checks every cell anyway.
-    await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true, formatColumns: true, formatRows: true });
+    for (const [range, validation] of validations[t].ranges()) (ws as unknown as ValidationsByRange).dataValidations.add(range, validation);
+    // A guard against slips (no password): anyone can lift it, and the import checks every cell
+    // anyway. Columns and rows may be resized; on an add-new-rows tab rows may be inserted and
+    // deleted, which is how lines are added and removed.
+    const lines = tab.type === 'add-new-rows';
+    await ws.protect('', { selectLockedCells: true, selectUnlockedCells: true, formatColumns: true, formatRows: true, insertRows: lines, deleteRows: lines });
     ws.commit();
   }
   mapSheet.addRow(['format', 'regportal-form', FORMAT_VERSION]).commit();
