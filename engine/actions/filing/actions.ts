@@ -2,5 +2,6 @@
 import { formGetData, formSaveData } from './form-data.js';
 import { formSubmit, formValidate } from './form-signoff.js';
 import { formDiff, formHistory } from './form-history.js';
+import { formCopyFromPrevious } from './form-copy.js';
 
-export const filingActions = [formGetData, formSaveData, formValidate, formSubmit, formHistory, formDiff];
+export const filingActions = [formGetData, formSaveData, formValidate, formSubmit, formHistory, formDiff, formCopyFromPrevious];
