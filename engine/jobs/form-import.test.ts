@@ -74,8 +74,8 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     for (const cell of layout.cells) {
       const address = layout.address(cell, 0, {});
       const editor = cell.place.cell.editor;
-      // A formula cell carries the export's computed value; the import ignores it.
-      const value = editor === 'formula' ? 999_999 : editor === 'date' ? new Date(Date.UTC(2026, 0, 31)) : editor === 'time' ? 0.5 : editor === 'text' ? 'Audit & Co <LLP>' : cell.tab === '03' ? 1_000_000.5 : cell.tab === '01' ? 1 : 2;
+      // A formula cell carries a formula and a cached value, as the export writes it; the import ignores both.
+      const value = editor === 'formula' ? ({ formula: 'SUM(1,2)', result: 999_999 } as ExcelJS.CellValue) : editor === 'date' ? new Date(Date.UTC(2026, 0, 31)) : editor === 'time' ? 0.5 : editor === 'text' ? 'Audit & Co <LLP>' : cell.tab === '03' ? 1_000_000.5 : cell.tab === '01' ? 1 : 2;
       cells.push({ tab: cell.tab, address, code: cell.code, type: editor ?? 'text', value });
     }
     const bytes = await contractWorkbook({ form, template: 'BNK-01', version: 1, tabs, cells });
@@ -95,7 +95,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     }
   });
 
-  it('lists every bad cell of a workbook (wrong type, unknown code, formula, too many rows, precision, bad dropdown) and changes nothing', async () => {
+  it('lists every bad cell of a workbook by tab id and template address, with the sheet and cell in words (wrong type, unknown code, formula, precision, bad dropdown), and changes nothing', async () => {
     const { form, layout, tabs } = await newForm('TRC-02');
     const kp = layout.cells.filter((c) => c.tab === '01');
     const [name, position, appointed, shares] = kp.map((c) => c.code);
@@ -106,8 +106,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
       { tab: '01', address: 'C3', code: appointed, type: 'date', value: { formula: 'TODAY()', date1904: false } as never },
       { tab: '01', address: 'D3', code: shares, type: 'numeric', value: 'many' },
       { tab: '01', address: 'D4', code: shares, type: 'numeric', value: 1.5 },
-      { tab: '01', address: 'A4', code: 'TRC0201999', type: 'text', value: 'nobody' },
-      { tab: '01', address: 'A203', code: name, type: 'text', value: 'row 201' },
+      { tab: '01', address: 'H3', code: 'TRC0201999', type: 'text', value: 'nobody' },
     ];
     const bytes = await contractWorkbook({ form, template: 'TRC-02', version: 1, tabs, cells });
     const outcome = await runImport(await newImport([{ name: 'kp.xlsx', bytes }]));
@@ -116,13 +115,12 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     expect(result).toMatchObject({ state: 2, written: 0, download: `/out/${outcome.job}.xlsx` });
     const lines = outcome.description.split('\n');
     const line = (at: string) => lines.find((l) => l.startsWith(at)) ?? `(no line for ${at})`;
-    expect(line('KP!B3')).toMatch(/\[dropdown\]: Choose one of the listed values\./);
-    expect(line('KP!C3')).toMatch(/\[formula\]: Formulas are not read/);
-    expect(line('KP!D3')).toMatch(/\[value\]: Enter a whole number/);
-    expect(line('KP!D4')).toMatch(/\[precision\]: Enter a whole number, without decimals\./);
-    expect(line('KP!A4')).toMatch(/TRC0201999 \[unknown-code\]: The form has no cell with this code\./);
-    expect(line('KP!A203')).toMatch(/\[rows\]: The tab takes at most 200 rows\./);
-    expect(lines.find((l) => l.startsWith('KP!A3'))).toBeUndefined();
+    expect(line('01!B3')).toBe(`01!B3 ${position} [dropdown]: Sheet "KP", cell B3: Choose one of the listed values.`);
+    expect(line('01!C3')).toMatch(/\[formula\]: Sheet "KP", cell C3: Formulas are not read/);
+    expect(line('01!D3')).toMatch(/\[value\]: Sheet "KP", cell D3: Enter a whole number/);
+    expect(line('01!D4')).toMatch(/\[precision\]: Sheet "KP", cell D4: Enter a whole number, without decimals\./);
+    expect(line('01!H3')).toMatch(/TRC0201999 \[unknown-code\]: Sheet "KP", cell H3: The form has no cell with this code\./);
+    expect(lines.find((l) => l.startsWith('01!A3'))).toBeUndefined();
     expect(await formCells(form)).toEqual(before);
     // The copy for the submitter marks each bad cell with a comment naming its rule.
     expect((await download(t, result.download, re2)).statusCode).toBe(403);
@@ -135,7 +133,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
       return typeof n === 'string' ? n : (n?.texts ?? []).map((x) => x.text).join('');
     };
     expect(note('B3')).toBe('dropdown: Choose one of the listed values.');
-    expect(note('A203')).toBe('rows: The tab takes at most 200 rows.');
+    expect(note('D3')).toMatch(/^value: Enter a whole number/);
     expect(note('A3')).toBe('');
   });
 
@@ -147,8 +145,6 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
       cells.push({ tab: '01', address: `A${r}`, code: name, type: 'text', value: `Director ${i + 1}` });
       cells.push({ tab: '01', address: `D${r}`, code: shares, type: 'numeric', value: (i + 1) * 100 });
     }
-    // Below an empty row nothing is read.
-    cells.push({ tab: '01', address: 'A7', code: name, type: 'text', value: 'after the gap' });
     const bytes = await contractWorkbook({ form: null, template: 'TRC-02', version: 1, tabs, cells, withoutMap: true });
     const outcome = await runImport(await newImport([{ name: 'nomap.xlsx', bytes }], preparer, form));
     expect(outcome.state, outcome.description).toBe(71);
@@ -158,7 +154,20 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     const at = (address: string) => read.find((r) => r.address === address)?.value;
     expect([at('A3'), at('A4'), at('A5')]).toEqual(['Director 1', 'Director 2', 'Director 3']);
     expect([at('D3'), at('D4'), at('D5')].map(Number)).toEqual([100, 200, 300]);
-    expect(read.some((r) => r.value === 'after the gap')).toBe(false);
+  });
+
+  it('refuses a value below the first empty line of an add-new-rows tab, naming the sheet and rows, rather than leave it behind', async () => {
+    const { form, layout, tabs } = await newForm('TRC-02');
+    const name = layout.cells.find((c) => c.tab === '01')!.code;
+    const cells: ContractCell[] = [
+      { tab: '01', address: 'A3', code: name, type: 'text', value: 'Director 1' },
+      { tab: '01', address: 'A5', code: name, type: 'text', value: 'after the gap' },
+    ];
+    const bytes = await contractWorkbook({ form: null, template: 'TRC-02', version: 1, tabs, cells, withoutMap: true });
+    const outcome = await runImport(await newImport([{ name: 'gap.xlsx', bytes }], preparer, form));
+    expect(outcome.state).toBe(2);
+    expect(outcome.description).toContain('01 [rows]: Sheet "KP" has a value on row 5, below the first empty line of tab KP (row 4): the lines end at the first empty line, so it would not be imported.');
+    expect((await formCells(form)).filter((c) => c.tab === '01' && String(c.address).startsWith('A') && c.value !== null)).toEqual([]);
   });
 
   it('imports a workbook the export wrote and the user filled in Excel: the form reads back what was typed', async () => {

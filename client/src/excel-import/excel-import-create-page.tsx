@@ -27,9 +27,11 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
   const [picked, setImporttype] = useState('');
   const importtype = types.some((t) => t.value === picked) ? picked : types.length === 1 ? types[0].value : '';
   const [files, setFiles] = useState<File[]>([]);
+  // Off: only the cells a workbook changes are written. On: every input cell it leaves empty is cleared.
+  const [replaceall, setReplaceall] = useState(false);
   const [entity, setEntity] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  const { invalid, busy, submit } = useCreateSave([name, picked, entity, files.map((f) => f.name)]);
+  const { invalid, busy, submit } = useCreateSave([name, picked, entity, files.map((f) => f.name), replaceall]);
   const staff = shell === 'iru';
   const module = staff ? 'ExcelImport' : 'RE-ExcelImport';
   const entities = useChoices(
@@ -62,7 +64,7 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
     }
     await submit(missing, async () => {
       const re = staff ? Number(entity) : sessionStore.currentRe();
-      const created = await rpc.create({ module, fields: ['name', 'importtype', ...(re !== null ? ['reportingentity'] : [])], values: [name.trim(), Number(importtype), ...(re !== null ? [re] : [])], read: ['id'] });
+      const created = await rpc.create({ module, fields: ['name', 'importtype', 'replaceall', ...(re !== null ? ['reportingentity'] : [])], values: [name.trim(), Number(importtype), replaceall, ...(re !== null ? [re] : [])], read: ['id'] });
       const id = Number(created.id);
       await uploadAll('ExcelImport_Reference', 'fk_excelimport', id, files);
       await rpc.text('Job.ImportFromExcel.submit', { excelimport_id: id });
@@ -80,6 +82,13 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
         <label>
           <span>Description</span>
           <textarea name="description" rows={3} disabled value="" />
+        </label>
+        <label>
+          <span>Replace the whole form</span>
+          <span>
+            <input type="checkbox" name="replaceall" checked={replaceall} onChange={(e) => setReplaceall(e.target.checked)} />{' '}
+            Clear every value the workbook leaves empty, and keep only its lines. Unticked, only the cells the workbook changes are written.
+          </span>
         </label>
         <label>
           <span>File Upload *</span>

@@ -17,7 +17,7 @@ import '../threads/threads.css';
 const POLL_MS = 3000;
 const STATE_NAMES: Record<number, string> = { 50: 'Not Started', 38: 'In Progress', 71: 'Completed', 2: 'Failed' };
 const RUNNING = new Set([50, 38]);
-const FIELDS = ['id', 'name', 'state', 'importtype', 'description', 'createon', 'job', 'owner_name_ind_field', 'reportingentity_name_ind_field'];
+const FIELDS = ['id', 'name', 'state', 'importtype', 'replaceall', 'description', 'createon', 'job', 'owner_name_ind_field', 'reportingentity_name_ind_field'];
 
 export default function ExcelImportPage({ shell }: { shell: 're' | 'iru' }) {
   const { id } = useParams();
@@ -69,6 +69,7 @@ export default function ExcelImportPage({ shell }: { shell: 're' | 'iru' }) {
         <tbody>
           {row('Title', record.name)}
           {row('Form Type', importTypeLabel(record.importtype))}
+          {row('Replace the whole form', record.replaceall === true || Number(record.replaceall) === 1 ? 'Yes: values the workbooks leave empty were cleared' : 'No: only the cells the workbooks change are written')}
           {row('Created By', record.owner_name_ind_field)}
           {row('Created On', record.createon)}
           <tr>

@@ -1,32 +1,33 @@
 // Writing one workbook's cells into its form: in a transaction of its own, through
 // Form.saveData's own pipeline (saveFormData: reach and lock, state, role, every cell parsed by
 // its cell's rules). All or nothing per form: any problem, ours or saveData's, rolls it back.
+// Only what the workbook changes is written (docs/excel.md, "What an import writes"): an empty
+// cell is not a write, nor a value equal to the form's, so an unchanged export writes nothing and
+// no revision; with "replace the whole form" every input cell the workbook leaves empty is cleared
+// and each add-new-rows tab has exactly the workbook's lines.
 import type ExcelJS from 'exceljs';
 import type { ActionContext } from '../../actions/context.js';
 import { AppError } from '../../errors/catalogue.js';
-import { filedTemplate, reachForm } from '../../filing/form-data.js';
+import { parseCellValue } from '../../filing/cell-values.js';
+import { cellId, filedTemplate, listValuesFor, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
 import { cellKey, type DataCell } from '../../filing/form-layout.js';
+import { externalKeys } from '../../filing/formula-references.js';
 import { saveFormData, type CellInput } from '../../filing/form-save.js';
 import { cellInput } from './cell-input.js';
-import { tabSheetNames } from '../form-export/sheet-names.js';
-import type { WorkbookMap } from './workbook-map.js';
-import type { SheetValues, WorkbookValues } from './workbook-values.js';
+import type { NamedCell } from './cell-names.js';
 import { categoryMismatch, typeFitsCategory } from './import-types.js';
+import { cellProblem, isBlank, readFormCells, type CellProblem, type ReadCell } from './workbook-cells.js';
+import type { WorkbookMap } from './workbook-map.js';
+import type { WorkbookValues } from './workbook-values.js';
 
-export interface CellProblem {
-  /** `sheet!A1`, or the form/tab when no cell is at fault. */
-  at: string;
-  sheet: string | null;
-  address: string | null;
-  code: string | null;
-  rule: string;
-  message: string;
-}
+export type { CellProblem } from './workbook-cells.js';
 
-interface Source {
-  sheet: string;
-  address: string;
-  code: string | null;
+export interface WriteOptions {
+  importType?: number | null;
+  /** Clear every input cell the workbook leaves empty, and keep only its lines ("replace the whole form"). */
+  replace?: boolean;
+  /** The workbook's `RP_<code>` defined names (cell-names.ts). */
+  names?: ReadonlyMap<string, NamedCell>;
 }
 
 class RolledBack extends Error {}
@@ -43,99 +44,100 @@ function ruleOf(message: string): string {
   return 'value';
 }
 
-/** Form.saveData's limit on a tab's rows: a sheet filled further is read no further. */
-const MAX_ROWS = 100_000;
+const isFormula = (v: ExcelJS.CellValue) => typeof v === 'object' && v !== null && ('formula' in v || 'sharedFormula' in v);
 
-const blank = (v: ExcelJS.CellValue) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
-
-/** The data rows of an add-new-rows tab's sheet: down to the first row with none of its inputs filled (at least 1). */
-function dataRows(ws: SheetValues, cells: readonly DataCell[], addressOf: (cell: DataCell, row: number) => string): number {
-  let n = 0;
-  while (n < MAX_ROWS && cells.some((c) => !blank(ws.value(addressOf(c, n))))) n++;
-  return Math.max(1, n);
-}
-
-const problemAt = (src: Source, rule: string, message: string): CellProblem => ({ at: `${src.sheet}!${src.address}`, sheet: src.sheet, address: src.address, code: src.code, rule, message });
+/** A formula cell the export writes as its value only (ext()/extform(), or no formula): a value there is what the export wrote. */
+const writtenAsValue = (cell: DataCell) => !cell.place.cell.formula || externalKeys(cell.place.cell.formula).length > 0;
 
 /**
- * Writes the workbook's input cells into form `formId`; answers the problems (none: written).
- * Formula cells of the template are skipped: their values come from the template's formulas.
- * With an import's Form Type, a form whose template category is of the other kind (App I/II or
- * not) is refused whole, rule `form-type` (import-types.ts).
+ * Writes the workbook's changes into form `formId`; answers the problems (none: written) and the
+ * number of cells changed (0: nothing changed, and nothing was written). With an import's Form
+ * Type, a form whose template category is of the other kind (App I/II or not) is refused whole,
+ * rule `form-type` (import-types.ts).
  */
-export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues, map: WorkbookMap | null, formId: number, importType: number | null = null): Promise<{ problems: CellProblem[]; cells: number }> {
+export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues, map: WorkbookMap | null, formId: number, opts: WriteOptions = {}): Promise<{ problems: CellProblem[]; cells: number }> {
   const problems: CellProblem[] = [];
   let written = 0;
   try {
     await ctx.db.transaction(async (trx) => {
       const tctx: ActionContext = { ...ctx, db: trx };
-      const form = await reachForm(tctx, formId, 'update', { entityOnly: true });
-      if (importType !== null) {
+      const form = await reachForm(tctx, formId, 'update', { lock: true, entityOnly: true });
+      if (opts.importType !== undefined && opts.importType !== null) {
         const template = form.formtemplate === null ? undefined : await trx('formtemplate').where({ id: form.formtemplate }).first('category');
         const category = template?.category === null || template?.category === undefined ? null : Number(template.category);
-        if (!typeFitsCategory(importType, category)) {
-          problems.push({ at: '', sheet: null, address: null, code: null, rule: 'form-type', message: categoryMismatch(form.id, importType, category) });
+        if (!typeFitsCategory(opts.importType, category)) {
+          problems.push({ at: '', sheet: null, address: null, code: null, rule: 'form-type', message: categoryMismatch(form.id, opts.importType, category) });
           throw new RolledBack();
         }
       }
-      const { layout } = await filedTemplate(trx, form);
-      const inputs: CellInput[] = [];
-      const sources = new Map<string, Source>();
+      const filed = await filedTemplate(trx, form);
+      const { layout } = filed;
+      const [stored, listValues] = await Promise.all([storedCells(trx, form.id), listValuesFor(trx, layout)]);
+      const content = placeContent(layout, stored);
+      const found = readFormCells(layout, wb, map, opts.names ?? new Map());
+      problems.push(...found.problems);
+
+      // The form's lines after the import: the workbook's with "replace", else never fewer than it has.
       const rows: Record<string, number> = {};
-      const take = (src: Source, tab: string | null, value: unknown, editor?: string) => {
-        const read = cellInput(value as ExcelJS.CellValue, editor);
-        if (!read.ok) return problems.push(problemAt(src, read.rule, read.message));
-        if (tab === null) {
-          inputs.push({ code: src.code!, value: read.value as never });
-          sources.set(src.code!, src);
-        } else {
-          inputs.push({ tab, address: src.address, value: read.value as never });
-          sources.set(cellKey(tab, src.address), src);
+      for (const [tab, n] of Object.entries(found.lines)) {
+        const next = opts.replace ? Math.max(1, n) : Math.max(content.rows[tab] ?? 1, n);
+        if (next !== (content.rows[tab] ?? 1)) rows[tab] = next;
+      }
+      const finalRows = { ...content.rows, ...rows };
+      const inputs: CellInput[] = [];
+      const sources = new Map<string, ReadCell>();
+      const given = new Set<string>();
+      for (const rc of found.read) {
+        const c = rc.cell.place.cell;
+        const formAddress = layout.address(rc.cell, rc.row, finalRows);
+        const at = cellKey(rc.cell.tab, formAddress);
+        const where = { sheet: rc.sheet, address: rc.address };
+        if (c.editor === 'formula') {
+          if (!isBlank(rc.value) && !isFormula(rc.value) && !writtenAsValue(rc.cell)) problems.push(cellProblem(at, where, rc.cell.code, 'formula', `${formAddress} is calculated by the template's formula; a value typed over it is not imported.`));
+          continue;
         }
-      };
-      if (map) {
-        for (const m of map.cells) {
-          const cell = layout.byCodeOf(m.code);
-          if (cell?.place.cell.editor === 'formula') continue;
-          const ws = wb.sheet(m.sheet);
-          const src = { sheet: m.sheet, address: m.address, code: m.code };
-          if (!ws) {
-            problems.push(problemAt(src, 'sheet', `The workbook has no sheet ${m.sheet}.`));
-            continue;
-          }
-          take(src, cell ? cell.tab : null, ws.value(m.address), cell?.place.cell.editor);
+        given.add(cellId(rc.cell, rc.row));
+        if (isBlank(rc.value)) continue;
+        const read = cellInput(rc.value, c.editor);
+        if (!read.ok) {
+          problems.push(cellProblem(at, where, rc.cell.code, read.rule, read.message));
+          continue;
         }
-      } else {
-        // No map: each tab's sheet by its name, each input cell at its template address; an
-        // add-new-rows tab's data rows run from its first body row down to the first row with no
-        // input filled (`dataRows`), and the form takes that many rows.
-        const tabs = layout.template.items;
-        const names = new Map(tabSheetNames(tabs).map((name, i) => [tabs[i].id, name]));
-        const inputCells = layout.cells.filter((c) => c.place.cell.editor !== 'formula');
-        for (const tab of layout.repeatingTabs()) {
-          const ws = wb.sheet(names.get(tab.id)!);
-          if (ws) rows[tab.id] = dataRows(ws, inputCells.filter((c) => c.tab === tab.id && c.repeats), (c, r) => layout.address(c, r, {}));
+        const before = content.byCell.get(cellId(rc.cell, rc.row)) ?? null;
+        const parsed = parseCellValue(c, read.value, { listValues });
+        // A value the form already holds is no write (a disabled cell's too).
+        if (parsed.ok && parsed.value === before) continue;
+        if (c.disabled === true) {
+          problems.push(cellProblem(at, where, rc.cell.code, 'disabled', `${formAddress} is disabled in the template; a changed value is not imported.`));
+          continue;
         }
-        for (const cell of inputCells) {
-          const sheet = names.get(cell.tab)!;
-          const ws = wb.sheet(sheet);
-          if (!ws) continue;
-          const count = cell.repeats ? (rows[cell.tab] ?? 1) : 1;
-          for (let r = 0; r < count; r++) {
-            const address = layout.address(cell, r, rows);
-            take({ sheet, address, code: cell.code }, cell.tab, ws.value(address), cell.place.cell.editor);
-          }
+        inputs.push({ tab: rc.cell.tab, address: formAddress, value: read.value as never });
+        sources.set(at, rc);
+      }
+      if (opts.replace) {
+        // Every input cell the workbook left empty (or does not have) and the form fills is cleared;
+        // lines beyond the workbook's are cut by the row count.
+        for (const [id, value] of content.byCell) {
+          if (value === null || given.has(id)) continue;
+          const hash = id.lastIndexOf('#');
+          const cell = layout.byCodeOf(id.slice(0, hash));
+          const row = Number(id.slice(hash + 1));
+          if (!cell || cell.place.cell.editor === 'formula' || cell.place.cell.disabled === true) continue;
+          if (cell.repeats && row >= (finalRows[cell.tab] ?? 1)) continue;
+          inputs.push({ tab: cell.tab, address: layout.address(cell, row, finalRows), value: null });
         }
       }
-      const current = await trx('form').where({ id: form.id }).first('updatectr');
+      const changes = inputs.length > 0 || Object.keys(rows).length > 0;
       try {
-        // With problems of our own, saveData still checks the rest (dryRun), so every bad cell is listed at once.
-        await saveFormData(tctx, { form: form.id, updatectr: Number(current.updatectr), cells: inputs, ...(Object.keys(rows).length ? { rows } : {}), dryRun: problems.length > 0 });
+        // With problems of our own, or nothing to change, saveData still checks the form and the
+        // rest (dryRun), so every bad cell is listed at once and nothing is written.
+        await saveFormData(tctx, { form: form.id, updatectr: form.updatectr, cells: inputs, ...(Object.keys(rows).length ? { rows } : {}), dryRun: problems.length > 0 || !changes });
       } catch (e) {
         if (!(e instanceof AppError) || e.code !== 'E_VALIDATION') throw e;
         for (const [key, message] of Object.entries(e.details as Record<string, string>)) {
-          const src = sources.get(key) ?? { sheet: key.split('!')[0], address: key.split('!')[1] ?? '', code: null };
-          problems.push(problemAt(src, ruleOf(message), message));
+          const src = sources.get(key);
+          const tab = layout.tab(key);
+          problems.push(src ? cellProblem(key, { sheet: src.sheet, address: src.address }, src.cell.code, ruleOf(message), message) : cellProblem(key, null, null, ruleOf(message), tab ? `Tab ${tab.title}: ${message}` : message));
         }
       }
       if (problems.length) throw new RolledBack();

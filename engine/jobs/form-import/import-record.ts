@@ -19,12 +19,14 @@ export interface ImportRow {
   form: number | null;
   name: string;
   importtype: number | null;
+  /** "Replace the whole form": clear every input cell a workbook leaves empty. */
+  replaceall: boolean;
 }
 
 export async function readImport(db: Knex, id: number): Promise<ImportRow | undefined> {
-  const row = await db(IMPORT_TABLE).where({ id }).first('id', 'state', 'reportingentity', 'form', 'name', 'importtype');
+  const row = await db(IMPORT_TABLE).where({ id }).first('id', 'state', 'reportingentity', 'form', 'name', 'importtype', 'replaceall');
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return row ? { id: Number(row.id), state: Number(row.state), reportingentity: n(row.reportingentity), form: n(row.form), name: String(row.name), importtype: n(row.importtype) } : undefined;
+  return row ? { id: Number(row.id), state: Number(row.state), reportingentity: n(row.reportingentity), form: n(row.form), name: String(row.name), importtype: n(row.importtype), replaceall: row.replaceall === true || Number(row.replaceall) === 1 } : undefined;
 }
 
 /** A report too long for the column keeps its whole first lines and says how many it leaves out. */

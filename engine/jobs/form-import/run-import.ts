@@ -18,6 +18,7 @@ import type { JobResult, JobRun } from '../job-run.js';
 import { writeWorkbookToForm, type CellProblem } from './form-write.js';
 import { IMPORT_STATE, moveImport, readImport } from './import-record.js';
 import { readWorkbookMap } from './workbook-map.js';
+import { readCellNames, type NamedCell } from './cell-names.js';
 import { releaseMemory } from '../form-export/release-memory.js';
 import { guardWorkbook, RefusedWorkbook } from './zip-guard.js';
 import { loadWholeWorkbook, readWorkbookValues, type WorkbookValues } from './workbook-values.js';
@@ -42,11 +43,12 @@ export function importDownloadUrl(id: number, file?: string | null): string {
   return `/out/${id}.${file?.endsWith('.zip') ? 'zip' : 'xlsx'}`;
 }
 
-/** The description of the import: one line per problem, `sheet!A1 code rule: message`. */
+/** The description of the import: a line per workbook, and one per problem, `01!B3 code [rule]: message`. */
 export function describe(reports: readonly WorkbookReport[]): string {
   const lines: string[] = [];
   for (const r of reports) {
-    if (r.written) lines.push(`${r.file}: ${r.cells} cells written into form ${r.form}.`);
+    if (r.written && r.cells === 0) lines.push(`${r.file}: Nothing changed: every value in it is already in form ${r.form}, so nothing was written.`);
+    else if (r.written) lines.push(`${r.file}: ${r.cells} ${r.cells === 1 ? 'cell' : 'cells'} written into form ${r.form}.`);
     else {
       lines.push(`${r.file}: not imported${r.form ? ` (form ${r.form} unchanged)` : ''}.`);
       for (const p of r.problems) lines.push(`${p.at}${p.code ? ` ${p.code}` : ''} [${p.rule}]: ${p.message}`);
@@ -77,7 +79,7 @@ interface ReadWorkbook {
   whole: (() => Promise<ExcelJS.Workbook>) | null;
 }
 
-async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>>, bytes: Buffer, fileName: string, fallbackForm: number | null, importType: number | null): Promise<ReadWorkbook> {
+async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>>, bytes: Buffer, fileName: string, record: { form: number | null; importtype: number | null; replaceall: boolean }): Promise<ReadWorkbook> {
   const report: WorkbookReport = { file: fileName, form: null, written: false, cells: 0, problems: [] };
   if (bytes.length > MAX_WORKBOOK_BYTES) {
     report.problems.push(fileProblem(`${fileName} is larger than 10 MB.`));
@@ -85,8 +87,10 @@ async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>
   }
   let wb: WorkbookValues;
   let whole: () => Promise<ExcelJS.Workbook>;
+  let names: Map<string, NamedCell>;
   try {
     const parts = guardWorkbook(bytes, fileName);
+    names = readCellNames(parts);
     const read = await readWorkbookValues(bytes, parts);
     wb = read.values;
     whole = read.whole ? async () => read.whole! : () => loadWholeWorkbook(bytes);
@@ -96,14 +100,14 @@ async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>
     return { report, whole: null };
   }
   const map = readWorkbookMap(wb);
-  const formId = map?.form ?? fallbackForm;
+  const formId = map?.form ?? record.form;
   if (!formId) {
     report.problems.push(fileProblem(`${fileName} does not say which form it belongs to (it was not exported by this portal): choose the form on the import.`, 'form'));
     return { report, whole };
   }
   report.form = formId;
   try {
-    const { problems, cells } = await writeWorkbookToForm(ctx, wb, map, formId, importType);
+    const { problems, cells } = await writeWorkbookToForm(ctx, wb, map, formId, { importType: record.importtype, replace: record.replaceall, names });
     report.problems = problems;
     report.cells = cells;
     report.written = problems.length === 0;
@@ -128,7 +132,7 @@ interface MarkedPiece {
 async function markedPiece(run: JobRun, wb: ExcelJS.Workbook, problems: readonly CellProblem[], n: number): Promise<string> {
   for (const p of problems) {
     const ws = p.sheet ? wb.getWorksheet(p.sheet) : undefined;
-    if (ws && p.address && /^[A-Z]{1,3}[1-9][0-9]{0,6}$/.test(p.address)) ws.getCell(p.address).note = `${p.rule}: ${p.message}`;
+    if (ws && p.address && /^[A-Z]{1,3}[1-9][0-9]{0,6}$/.test(p.address)) ws.getCell(p.address).note = `${p.rule}: ${p.note ?? p.message}`;
   }
   const { job } = run;
   const part = await partPath(run.services.config.jobsDir, jobFileName(job.id, job.claimToken, 'xlsx'));
@@ -207,7 +211,7 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
         reports.push({ file: name, form: null, written: false, cells: 0, problems: [fileProblem(`${name}: the uploaded file is missing.`)] });
         continue;
       }
-      const { report, whole } = await importOne(run, ctx, bytes, name, record.form, record.importtype);
+      const { report, whole } = await importOne(run, ctx, bytes, name, record);
       reports.push(report);
       // Every workbook with cell problems gets its own marked copy.
       if (whole && report.problems.some((p) => p.sheet)) pieces.push({ workbook: name, path: await markedPiece(run, await whole(), report.problems, pieces.length + 1) });

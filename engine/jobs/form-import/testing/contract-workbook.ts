@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { endOfDirectory, localHeader } from '../zip-guard.js';
 import type { Tab } from '../../../filing/template-schema.js';
+import { columnLetter, tabCells } from '../../../filing/template-grid.js';
 import { MAP_SHEET, tabSheetNames } from '../../form-export/sheet-names.js';
 
 export interface ContractCell {
@@ -17,10 +18,24 @@ export interface ContractCell {
   value: ExcelJS.CellValue;
 }
 
-export async function contractWorkbook(opts: { form: number | null; template: string; version: number; tabs: readonly Tab[]; cells: readonly ContractCell[]; withoutMap?: boolean }): Promise<Buffer> {
+/**
+ * The workbook: each tab's labels where the export writes them (headings, the labels of each
+ * line, on an add-new-rows tab of its first line; a summary as if the tab had `lines` lines), the
+ * cells given, and the map unless `withoutMap`.
+ */
+export async function contractWorkbook(opts: { form: number | null; template: string; version: number; tabs: readonly Tab[]; cells: readonly ContractCell[]; withoutMap?: boolean; lines?: Record<string, number> }): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const names = new Map(tabSheetNames(opts.tabs).map((name, i) => [opts.tabs[i].id, name]));
-  for (const tab of opts.tabs) wb.addWorksheet(names.get(tab.id)!);
+  opts.tabs.forEach((tab, t) => {
+    const ws = wb.addWorksheet(names.get(tab.id)!);
+    const top = tab.header.items.length;
+    const body = tab.type === 'add-new-rows' ? Math.max(1, opts.lines?.[tab.id] ?? 1) : tab.items.length;
+    for (const p of tabCells(tab, t)) {
+      if (p.data || p.covered || p.cell.value === undefined || p.cell.value === '') continue;
+      const row = p.section === 'header' ? p.row + 1 : p.section === 'body' ? top + p.row + 1 : p.section === 'summary-header' ? top + body + 2 : top + body + 3;
+      ws.getCell(`${columnLetter(p.col)}${row}`).value = p.cell.value as ExcelJS.CellValue;
+    }
+  });
   for (const c of opts.cells) {
     const ws = wb.getWorksheet(names.get(c.tab) ?? c.tab) ?? wb.addWorksheet(c.tab);
     ws.getCell(c.address).value = c.value;
