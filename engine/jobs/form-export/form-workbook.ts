@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { placeContent, storedCells, listValuesFor, type FormContent } from '../../filing/form-data.js';
 import { buildWorkbook, cellValueRows, eachCell } from '../../filing/form-values.js';
+import { externalValues } from '../../filing/external-values.js';
 import { columnLetter, designerRows, tabCells } from '../../filing/template-grid.js';
 import { parseAddress } from '../../filing/form-layout.js';
 import type { Cell } from '../../filing/template-schema.js';
@@ -100,7 +101,9 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
   const content: FormContent = item.form && opts.withData ? placeContent(filed.layout, await storedCells(db, item.form.id)) : placeContent(filed.layout, []);
   // A blank workbook computes its formulas over empty inputs, not the template's defaults.
   if (!(item.form && opts.withData)) for (const c of filed.layout.cells) if (c.place.cell.editor !== 'formula') content.values[c.code] = null;
-  const hf = buildWorkbook(filed, content, opts.licenseKey);
+  // Values read from other forms (extform, prev) are cached in their cells as Form.getData shows them.
+  const externals = item.form && opts.withData ? await externalValues(db, item.form, filed, { licenseKey: opts.licenseKey }) : [];
+  const hf = buildWorkbook(filed, content, opts.licenseKey, externals);
   let values;
   let layout;
   try {
@@ -225,6 +228,9 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
         c.value = e.value;
         c.style = e.style;
       }
+      // exceljs' writer leaves out a row whose cells are all empty, styles and all: a row of empty
+      // inputs (a blank workbook, room for lines) would stay locked. Such a row is written too.
+      if (!row.hasValues) Object.defineProperty(row, 'hasValues', { value: true });
       row.commit();
     }
     for (const [range, validation] of validations[t].ranges()) (ws as unknown as ValidationsByRange).dataValidations.add(range, validation);
