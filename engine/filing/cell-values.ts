@@ -5,6 +5,7 @@
 // grouping (`-1234.50`), exact up to 19 digits; dates `yyyy-mm-dd`; times `hh:mm` (or
 // `hh:mm:ss` when seconds are given); text and dropdown values as text (a dropdown holds the
 // list entry's name, spelled as listed). Empty is null.
+import { roundDecimal } from './decimal-rounding.js';
 import { CURRENCY_SCALE, isNumericEditor } from './normalise.js';
 import { MAX_PRECISION } from './template-limits.js';
 import type { Cell } from './template-schema.js';
@@ -185,19 +186,24 @@ export function workbookValue(cell: Cell, value: StoredValue): number | string |
 }
 
 /**
- * The stored form of a formula's result for its cell: rounded to the cell's scale (half away
- * from zero), then held to its precision; an error value (#DIV/0!) is a message.
+ * The stored form of a formula's result for its cell: a number in a numeric cell rounded to the
+ * cell's scale as Excel's ROUND does (half away from zero, on the decimal Excel shows:
+ * decimal-rounding.ts), then held to its precision; text in a text cell as text, TRUE and FALSE
+ * as Excel shows them (1 and 0 in a numeric cell); an error value (#DIV/0!) is a message.
  */
 export function storedResult(cell: Cell, result: unknown): ParseResult {
   if (result === null || result === undefined || result === '') return ok(null);
   if (typeof result === 'object' && result !== null && 'value' in result) return bad(`The formula answers ${String((result as { value: unknown }).value)}.`);
-  if (typeof result === 'boolean') return parseCellValue(cell, result ? 1 : 0);
-  if (typeof result === 'number' && isNumericEditor(cell.editor)) {
+  const numeric = isNumericEditor(cell.editor);
+  if (typeof result === 'boolean') return numeric ? parseCellValue(cell, result ? 1 : 0) : parseCellValue(cell, result ? 'TRUE' : 'FALSE');
+  if (typeof result === 'number' && numeric) {
     const { precision, scale } = digitsAndScale(cell);
-    const factor = 10 ** Math.min(scale, 15);
-    const rounded = (Math.sign(result) * Math.round(Number((Math.abs(result) * factor).toPrecision(15)))) / factor;
-    const parsed = parseNumber(cell, rounded);
+    const parsed = parseNumber(cell, roundDecimal(result, scale, 'half-away'));
     return parsed.ok ? parsed : bad(`The result ${numberText(result)} does not fit the cell (${precision} digits, ${scale} decimals).`);
+  }
+  if (typeof result === 'string' && numeric) {
+    const parsed = parseNumber(cell, result);
+    return parsed.ok ? parsed : bad(`The formula answers the text "${result.length > 40 ? `${result.slice(0, 40)}…` : result}" where a number is expected.`);
   }
   return parseCellValue(cell, result);
 }

@@ -16,8 +16,11 @@
 //   prev(CODE)              the cell CODE of this template in the same entity's previous period
 //                           (its last accepted form with an earlier period end); blank without one
 //
-// Everything else is HyperFormula's formula language (Excel's functions, operators, "text").
-// Function names are case-insensitive; codes and names may be quoted ("BNK0101003").
+// Everything else is Excel's formula language: the functions declared in formula-functions.ts
+// (any other is refused), operators, "text", and the literals TRUE and FALSE (written TRUE() and
+// FALSE() for HyperFormula). Function names are case-insensitive; codes and names may be quoted
+// ("BNK0101003").
+import { declaredFunction } from './formula-functions.js';
 import type { Tab } from './template-schema.js';
 
 export type RefFunction = 'cell' | 'rc' | 'col' | 'ext' | 'extform' | 'prev';
@@ -96,6 +99,7 @@ function unquote(arg: string): string {
 const IDENT_START = /[A-Za-z_$]/;
 const IDENT = /[A-Za-z0-9_.$]/;
 const A1_LIKE = /^\$?[A-Za-z]{1,3}\$?[0-9]+$/;
+const BOOLEAN_LITERAL = /^(TRUE|FALSE)$/i;
 
 /** Translates one stored formula for a site. Problems are sentences; the text is usable only without them. */
 export function translateFormula(formula: string, layout: ReferenceLayout, site: FormulaSite): Translation {
@@ -228,7 +232,16 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
       while (j < n && IDENT.test(src[j])) j++;
       const word = src.slice(i, j);
       const after = skipSpaces(j);
-      if (src[after] === '(' && REF_FUNCTIONS.has(word.toLowerCase())) {
+      if (src[after] === '(' && !REF_FUNCTIONS.has(word.toLowerCase()) && !declaredFunction(word)) {
+        // Only the declared functions compute as Excel does on every channel (formula-functions.ts).
+        problems.push(`${word.toUpperCase()} cannot be used in a template formula: use one of the functions listed in the template guide.`);
+        out += word;
+        i = j;
+      } else if (src[after] !== '(' && BOOLEAN_LITERAL.test(word) && src[after] !== '!') {
+        // Excel's TRUE and FALSE literals; HyperFormula knows only the functions TRUE() and FALSE().
+        out += `${word.toUpperCase()}()`;
+        i = j;
+      } else if (src[after] === '(' && REF_FUNCTIONS.has(word.toLowerCase())) {
         i = after;
         const args = readCall();
         if (!args) {

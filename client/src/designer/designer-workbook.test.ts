@@ -25,6 +25,16 @@ describe("the designer's workbook", () => {
     expect(Object.keys(reachedSheets(props(), 3))).toEqual(['04']);
   });
 
+  it("computes Excel's results, with the overrides of the one cell model and TRUE and FALSE as literals", () => {
+    const p = props();
+    p.items[3].items[0] = [{ value: 'Rounded' }, { editor: 'formula', code: 'ABC04001', formula: '=IF(TRUE,ROUND(1.005,2),0)+INT(-0.5)' }];
+    for (const wb of [designerWorkbook(p, 3), gridWorkbook(p, 3)]) {
+      if (!wb.getSheetDimensions(wb.getSheetId('04')!).height) wb.setSheetContent(wb.getSheetId('04')!, reachedSheets(p, 3)['04']);
+      expect(wb.getCellValue({ sheet: wb.getSheetId('04')!, row: 1, col: 1 })).toBe(0.01);
+      wb.destroy();
+    }
+  });
+
   it('computes a formula across two tabs', () => {
     const wb = designerWorkbook(props(), 0);
     expect(wb.getCellValue({ sheet: wb.getSheetId('01')!, row: 1, col: 1 })).toBe(42);

@@ -1,0 +1,278 @@
+// Excel's results where HyperFormula's differ: one function plugin, registered on the HyperFormula
+// class once, when formula-engine.ts (the module that gives formulaConfig) is loaded. Every
+// HyperFormula built afterwards (the server's FormWorkbook, the entry grid's, the designer's
+// handsontable grid) computes these functions as Excel does. Each override says what differs.
+//
+// Rounding works on the number as Excel shows it (decimal-rounding.ts).
+import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, type ImplementedFunctions } from 'hyperformula';
+import { excelInt, excelShown, roundDecimal } from './decimal-rounding.js';
+import { excelLog, excelMod, excelUpper, mathMultiple } from './excel-math.js';
+
+const number = { argumentType: FunctionArgumentType.NUMBER };
+const date = { argumentType: FunctionArgumentType.NUMBER, minValue: 0 };
+const places = { argumentType: FunctionArgumentType.NUMBER, defaultValue: 0 };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * HyperFormula's functions that differ from Excel's, redefined:
+ * - ROUND, ROUNDUP, ROUNDDOWN, TRUNC multiply floats (ROUND(1.005,2) gave 1, ROUNDDOWN(4.35*100,0)
+ *   434): here they round the decimal Excel shows.
+ * - INT truncated towards zero (INT(-0.5) gave 0): Excel's INT is the floor.
+ * - FLOOR and CEILING divided floats (FLOOR(0.3,0.1) gave 0.2); CEILING(x,0) gave #DIV/0!, Excel 0.
+ * - DATEDIF knew only upper-case units ("m" gave #NUM!): Excel takes any case.
+ * - ISEVEN and ISODD did not drop the decimals first (ISODD(3.9) gave FALSE).
+ * - EDATE from a month's last days missed a leap February (EDATE(31-01-2024,1) gave 28-02-2024).
+ * - ISOWEEKNUM gave 53 for 31-12-2024, which is in week 1 of 2025.
+ * - DAYS360 (US method) moved an end date on the last of February to the 30th; Excel does not.
+ * - MOD kept a double's noise (MOD(337,0.01) gave 0.00999999999999299); LOG(x,1) gave #NUM!
+ *   (Excel #DIV/0!); EOMONTH refused a fractional month count (Excel truncates it);
+ *   CEILING.MATH and FLOOR.MATH ignored the mode of negative numbers (excel-math.ts).
+ * - CHOOSE refused a fractional index (Excel truncates it) and answered #NUM! out of range (#VALUE!).
+ * - SUMPRODUCT did not evaluate its arguments as arrays: SUMPRODUCT((A1:A9>0)*A1:A9) gave #VALUE!.
+ * - UPPER wrote "ß" as "SS"; Excel maps letter by letter and keeps it.
+ */
+export class ExcelFunctionsPlugin extends FunctionPlugin {
+  static override implementedFunctions: ImplementedFunctions = {
+    ROUND: { method: 'round', parameters: [number, places] },
+    ROUNDUP: { method: 'roundup', parameters: [number, places] },
+    ROUNDDOWN: { method: 'rounddown', parameters: [number, places] },
+    INT: { method: 'int', parameters: [number] },
+    FLOOR: { method: 'floor', parameters: [number, number] },
+    CEILING: { method: 'ceiling', parameters: [number, number] },
+    ISEVEN: { method: 'iseven', parameters: [number] },
+    ISODD: { method: 'isodd', parameters: [number] },
+    EDATE: { method: 'edate', parameters: [date, number] },
+    ISOWEEKNUM: { method: 'isoweeknum', parameters: [date] },
+    DAYS360: { method: 'days360', parameters: [date, date, { argumentType: FunctionArgumentType.BOOLEAN, defaultValue: false }] },
+    DATEDIF: {
+      method: 'datedif',
+      parameters: [
+        { argumentType: FunctionArgumentType.NUMBER, minValue: 0 },
+        { argumentType: FunctionArgumentType.NUMBER, minValue: 0 },
+        { argumentType: FunctionArgumentType.STRING },
+      ],
+    },
+    MOD: { method: 'mod', parameters: [number, number] },
+    LOG: { method: 'log', parameters: [number, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 10 }] },
+    EOMONTH: { method: 'eomonth', parameters: [date, number] },
+    'CEILING.MATH': { method: 'ceilingmath', parameters: [number, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 }, places] },
+    'FLOOR.MATH': { method: 'floormath', parameters: [number, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 }, places] },
+    CHOOSE: { method: 'choose', parameters: [number, { argumentType: FunctionArgumentType.SCALAR, passSubtype: true }], repeatLastArgs: 1 },
+    SUMPRODUCT: { method: 'sumproduct', parameters: [{ argumentType: FunctionArgumentType.RANGE }], repeatLastArgs: 1, enableArrayArithmeticForArguments: true },
+    UPPER: { method: 'upper', parameters: [{ argumentType: FunctionArgumentType.STRING }] },
+  };
+
+  static override aliases = { TRUNC: 'ROUNDDOWN' };
+
+  round(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'ROUND', (n: number, p: number) => roundDecimal(n, p, 'half-away'));
+  }
+
+  roundup(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'ROUNDUP', (n: number, p: number) => roundDecimal(n, p, 'away'));
+  }
+
+  rounddown(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'ROUNDDOWN', (n: number, p: number) => roundDecimal(n, p, 'toward'));
+  }
+
+  int(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'INT', (n: number) => excelInt(n));
+  }
+
+  floor(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'FLOOR', (value: number, significance: number) => this.multiple(value, significance, 'floor'));
+  }
+
+  ceiling(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'CEILING', (value: number, significance: number) => this.multiple(value, significance, 'ceiling'));
+  }
+
+  iseven(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'ISEVEN', (n: number) => Math.trunc(n) % 2 === 0);
+  }
+
+  isodd(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'ISODD', (n: number) => Math.abs(Math.trunc(n) % 2) === 1);
+  }
+
+  edate(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'EDATE', (start: number, months: number) => {
+      const d = this.dateTimeHelper.numberToSimpleDate(Math.trunc(start));
+      const index = d.year * 12 + d.month - 1 + Math.trunc(months);
+      const year = Math.floor(index / 12);
+      const month = index - year * 12 + 1;
+      const result = this.dateTimeHelper.dateToNumber({ year, month, day: Math.min(d.day, this.dateTimeHelper.daysInMonth(year, month)) });
+      return result < 0 ? new CellError(ErrorType.NUM, 'The date is before the first date a spreadsheet knows.') : result;
+    });
+  }
+
+  isoweeknum(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'ISOWEEKNUM', (serial: number) => {
+      const d = this.dateTimeHelper.numberToSimpleDate(Math.trunc(serial));
+      const day = new Date(Date.UTC(d.year, d.month - 1, d.day));
+      // The ISO week is the week of its Thursday; week 1 holds the year's first Thursday.
+      day.setUTCDate(day.getUTCDate() + 3 - ((day.getUTCDay() + 6) % 7));
+      const firstThursday = new Date(Date.UTC(day.getUTCFullYear(), 0, 4));
+      firstThursday.setUTCDate(firstThursday.getUTCDate() + 3 - ((firstThursday.getUTCDay() + 6) % 7));
+      return 1 + Math.round((day.getTime() - firstThursday.getTime()) / (7 * DAY_MS));
+    });
+  }
+
+  days360(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'DAYS360', (start: number, end: number, european: boolean) => this.days360Between(Math.trunc(start), Math.trunc(end), european));
+  }
+
+  datedif(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'DATEDIF', (start: number, end: number, unit: string) => this.dateDifference(Math.trunc(start), Math.trunc(end), unit.toUpperCase()));
+  }
+
+  /**
+   * Excel's FLOOR and CEILING (the 2007 forms): the multiple of `significance` below (FLOOR) or
+   * above (CEILING) the quotient as shown, so a negative significance rounds a negative number's
+   * magnitude the other way; a positive number with a negative significance is #NUM!; FLOOR(x,0)
+   * is #DIV/0!, CEILING(x,0) is 0.
+   */
+  private multiple(value: number, significance: number, kind: 'floor' | 'ceiling'): number | CellError {
+    if (value === 0) return 0;
+    if (significance === 0) return kind === 'ceiling' ? 0 : new CellError(ErrorType.DIV_BY_ZERO);
+    if (value > 0 && significance < 0) return new CellError(ErrorType.NUM, 'A positive number cannot be rounded to a negative multiple.');
+    const quotient = excelShown(value / significance);
+    return excelShown((kind === 'floor' ? Math.floor(quotient) : Math.ceil(quotient)) * significance);
+  }
+
+  /**
+   * DAYS360: European method, a 31st counts as the 30th; US method (Excel's), a start on the 31st
+   * or on February's last day counts as the 30th, and an end on the 31st as the 30th only when the
+   * start is (then) the 30th. The rules follow the roles, not the order: a start after the end
+   * answers a negative count.
+   */
+  private days360Between(start: number, end: number, european: boolean): number {
+    const a = this.dateTimeHelper.numberToSimpleDate(start);
+    const b = this.dateTimeHelper.numberToSimpleDate(end);
+    let from = a.day;
+    let to = b.day;
+    if (european) {
+      from = Math.min(from, 30);
+      to = Math.min(to, 30);
+    } else {
+      if (from === 31 || (a.month === 2 && from === this.dateTimeHelper.daysInMonth(a.year, 2))) from = 30;
+      if (to === 31 && from === 30) to = 30;
+    }
+    return (b.year - a.year) * 360 + (b.month - a.month) * 30 + (to - from);
+  }
+
+  /** DATEDIF by unit: D, M, Y, YM, MD, YD (Excel's and LibreOffice's roll-over for MD and YD). */
+  private dateDifference(start: number, end: number, unit: string): number | CellError {
+    if (start > end) return new CellError(ErrorType.NUM, 'The start date is after the end date.');
+    const a = this.dateTimeHelper.numberToSimpleDate(start);
+    const b = this.dateTimeHelper.numberToSimpleDate(end);
+    const beforeAnniversary = b.month < a.month || (b.month === a.month && b.day < a.day);
+    const months = (b.year - a.year) * 12 + (b.month - a.month) - (b.day < a.day ? 1 : 0);
+    // Days from a date built of parts that may overflow (31 February is 3 March), to the end date.
+    const daysFrom = (year: number, month: number, day: number) => Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(year, month - 1, day)) / DAY_MS);
+    switch (unit) {
+      case 'D':
+        return end - start;
+      case 'M':
+        return months;
+      case 'Y':
+        return b.year - a.year - (beforeAnniversary ? 1 : 0);
+      case 'YM':
+        return months % 12;
+      case 'MD':
+        return b.day >= a.day ? b.day - a.day : b.month === 1 ? daysFrom(b.year - 1, 12, a.day) : daysFrom(b.year, b.month - 1, a.day);
+      case 'YD':
+        return daysFrom(beforeAnniversary ? b.year - 1 : b.year, a.month, a.day);
+      default:
+        return new CellError(ErrorType.NUM, `DATEDIF takes the unit "D", "M", "Y", "YM", "MD" or "YD", not "${unit}".`);
+    }
+  }
+
+  mod(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'MOD', (n: number, d: number) => (d === 0 ? new CellError(ErrorType.DIV_BY_ZERO) : excelMod(n, d)));
+  }
+
+  log(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'LOG', (n: number, base: number) => {
+      const r = excelLog(n, base);
+      return Number.isNaN(r) ? new CellError(ErrorType.NUM) : r === Number.POSITIVE_INFINITY ? new CellError(ErrorType.DIV_BY_ZERO) : r;
+    });
+  }
+
+  eomonth(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'EOMONTH', (start: number, months: number) => {
+      const d = this.dateTimeHelper.numberToSimpleDate(Math.trunc(start));
+      const index = d.year * 12 + d.month - 1 + Math.trunc(months);
+      const year = Math.floor(index / 12);
+      const month = index - year * 12 + 1;
+      const result = this.dateTimeHelper.dateToNumber({ year, month, day: this.dateTimeHelper.daysInMonth(year, month) });
+      return result < 0 ? new CellError(ErrorType.NUM, 'The date is before the first date a spreadsheet knows.') : result;
+    });
+  }
+
+  ceilingmath(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'CEILING.MATH', (n: number, significance: number, mode: number) => mathMultiple(n, significance, mode, 'ceiling'));
+  }
+
+  floormath(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'FLOOR.MATH', (n: number, significance: number, mode: number) => mathMultiple(n, significance, mode, 'floor'));
+  }
+
+  /** CHOOSE truncates its index (CHOOSE(2.7,…) is the second value); out of range is #VALUE!. */
+  choose(ast: PluginCall, state: PluginState) {
+    return this.runFunction(ast.args, state, this.metadata('CHOOSE'), ((selector: number, ...values: unknown[]) => {
+      const i = Math.trunc(selector);
+      return i < 1 || i > values.length ? new CellError(ErrorType.VALUE, 'CHOOSE has no value of that number.') : values[i - 1];
+    }) as never);
+  }
+
+  /**
+   * SUMPRODUCT evaluates its arguments as arrays, as Excel does (SUMPRODUCT((A1:A9>0)*A1:A9));
+   * entries that are not numbers (text, TRUE, empty) count as 0.
+   */
+  sumproduct(ast: PluginCall, state: PluginState) {
+    return this.runFunction(ast.args, state, this.metadata('SUMPRODUCT'), ((...ranges: SumproductRange[]) => {
+      const [w, h] = [ranges[0].width(), ranges[0].height()];
+      if (ranges.some((r) => r.width() !== w || r.height() !== h)) return new CellError(ErrorType.VALUE, 'SUMPRODUCT takes ranges of one size.');
+      const columns = ranges.map((r) => [...r.iterateValuesFromTopLeftCorner()]);
+      let total = 0;
+      for (let i = 0; i < w * h; i++) {
+        let product = 1;
+        for (const values of columns) {
+          const v = values[i];
+          if (v instanceof CellError) return v;
+          product *= typeof v === 'number' ? v : typeof v === 'object' && v !== null && typeof (v as { val?: unknown }).val === 'number' ? (v as { val: number }).val : 0;
+        }
+        total += product;
+      }
+      return total;
+    }) as never);
+  }
+
+  upper(ast: PluginCall, state: PluginState) {
+    return this.runFunction(ast.args, state, this.metadata('UPPER'), ((text: string) => excelUpper(text)) as never);
+  }
+
+  /** Runs `fn` on the arguments coerced as `name`'s parameters say (HyperFormula's own checks). */
+  private call<A extends unknown[]>(ast: PluginCall, state: PluginState, name: string, fn: (...args: A) => number | boolean | CellError) {
+    return this.runFunction(ast.args, state, this.metadata(name), fn as never);
+  }
+}
+
+// What HyperFormula hands a plugin method (its call's AST node and the interpreter state): its
+// types are not exported, and the method only passes them on to runFunction.
+type PluginCall = { args: never };
+type PluginState = never;
+/** A range argument as HyperFormula hands it (SimpleRangeValue, not exported). */
+type SumproductRange = { width(): number; height(): number; iterateValuesFromTopLeftCorner(): Iterable<unknown> };
+
+let registered = false;
+
+/** Registers the overrides on the HyperFormula class (once; later calls do nothing). */
+export function registerExcelFunctions(): void {
+  if (registered) return;
+  HyperFormula.registerFunctionPlugin(ExcelFunctionsPlugin);
+  registered = true;
+}
