@@ -12,6 +12,7 @@ import { LINE_NUMBER_COLUMN, type ExtractColumn, type ExtractDefinition } from '
 import { templateVersion } from './template-versions.js';
 import { filedTemplate, placeContent, readFormRow, storedCells } from './form-data.js';
 import { buildWorkbook, cellValueRows } from './form-values.js';
+import { externalValues } from './external-values.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -121,7 +122,8 @@ export async function writeFormExtract(dbs: ExtractDatabases, formId: number, li
   if (!defs.length) return { tables: [], rows: 0 };
   const filed = await filedTemplate(dbs.db, form);
   const content = placeContent(filed.layout, await storedCells(dbs.db, formId));
-  const wb = buildWorkbook(filed, content, licenseKey);
+  const externals = await externalValues(dbs.db, form, filed, { licenseKey, root: dbs.root });
+  const wb = buildWorkbook(filed, content, licenseKey, externals);
   let cells;
   try {
     cells = cellValueRows(filed, content, wb);

@@ -8,6 +8,9 @@ import { cellId, filedTemplate, listValuesFor, placeContent, storedCells, type F
 import { cellKey, type CellAt } from './form-layout.js';
 import { buildWorkbook, eachCell } from './form-values.js';
 import type { FormWorkbook } from './formula-engine.js';
+import type { ExternalSource } from './external-sources.js';
+import { externalValues } from './external-values.js';
+import { explainFailure } from './rule-explain.js';
 
 export interface RuleBreach {
   tab: string | null;
@@ -28,7 +31,8 @@ function rowIsEmpty(filed: FiledTemplate, content: FormContent, tab: string, row
   return filed.layout.cells.every((c) => c.tab !== tab || !c.repeats || c.place.cell.editor === 'formula' || (content.byCell.get(cellId(c, row)) ?? null) === null);
 }
 
-export function formBreaches(filed: FiledTemplate, content: FormContent, wb: FormWorkbook, listValues: ListValues): RuleBreach[] {
+/** `externals`: the extform()/prev() values the workbook was built with, named in the messages of rules that read them. */
+export function formBreaches(filed: FiledTemplate, content: FormContent, wb: FormWorkbook, listValues: ListValues, externals: readonly ExternalSource[] = []): RuleBreach[] {
   const { layout } = filed;
   const out: RuleBreach[] = [];
   const checks = wb.checks();
@@ -53,13 +57,15 @@ export function formBreaches(filed: FiledTemplate, content: FormContent, wb: For
     if (!parsed.ok) out.push({ ...at(a), rule: 'type', severity: 'error', message: parsed.message });
   }
   for (const f of checks.failures) {
+    // A failed rule explains itself with its values (rule-explain.ts).
+    const message = explainFailure(filed.properties, f, wb, externals);
     if (f.code !== undefined) {
       const cell = layout.byCodeOf(f.code);
       if (!cell) continue;
       const row = f.row ?? 0;
-      out.push({ tab: cell.tab, address: layout.address(cell, row, content.rows), code: cell.code, rule: f.path.endsWith('/formula') ? 'formula' : 'validation', severity: f.severity, message: f.message, path: f.path });
+      out.push({ tab: cell.tab, address: layout.address(cell, row, content.rows), code: cell.code, rule: f.path.endsWith('/formula') ? 'formula' : 'validation', severity: f.severity, message, path: f.path });
     } else {
-      out.push({ tab: null, address: null, code: null, rule: f.path.startsWith('/tier2') ? 'tier2' : 'tabvalidation', severity: f.severity, message: f.message, path: f.path });
+      out.push({ tab: null, address: null, code: null, rule: f.path.startsWith('/tier2') ? 'tier2' : 'tabvalidation', severity: f.severity, message, path: f.path });
     }
   }
   for (const tab of layout.repeatingTabs()) {
@@ -83,6 +89,7 @@ export function breachDetails(breaches: readonly RuleBreach[], template: FiledTe
     let key: string;
     if (b.tab !== null && b.address !== null) key = cellKey(b.tab, b.address);
     else if (b.tab !== null) key = b.tab;
+    else if (b.path) key = b.path.replace(/\/formula$/, '');
     else key = `/tabvalidation/${Math.max(0, formChecks.findIndex((c) => c.message === b.message))}`;
     out[key] ??= b.message;
   }
@@ -90,13 +97,14 @@ export function breachDetails(breaches: readonly RuleBreach[], template: FiledTe
 }
 
 /** Every breach of a stored form, read fresh in the caller's transaction. */
-export async function storedFormBreaches(ctx: ActionContext, form: Pick<FormRow, 'id' | 'formtemplate' | 'templateversion'>): Promise<{ filed: FiledTemplate; breaches: RuleBreach[] }> {
+export async function storedFormBreaches(ctx: ActionContext, form: Pick<FormRow, 'id' | 'formtemplate' | 'templateversion'> & Partial<Pick<FormRow, 'formbatch'>>): Promise<{ filed: FiledTemplate; breaches: RuleBreach[] }> {
   const filed = await filedTemplate(ctx.db, form);
-  const [cells, listValues] = await Promise.all([storedCells(ctx.db, form.id), listValuesFor(ctx.db, filed.layout)]);
+  const licenseKey = ctx.services.config.formulaLicenseKey;
+  const [cells, listValues, externals] = await Promise.all([storedCells(ctx.db, form.id), listValuesFor(ctx.db, filed.layout), externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db })]);
   const content = placeContent(filed.layout, cells);
-  const wb = buildWorkbook(filed, content, ctx.services.config.formulaLicenseKey);
+  const wb = buildWorkbook(filed, content, licenseKey, externals);
   try {
-    return { filed, breaches: formBreaches(filed, content, wb, listValues) };
+    return { filed, breaches: formBreaches(filed, content, wb, listValues, externals) };
   } finally {
     wb.destroy();
   }

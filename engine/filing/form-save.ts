@@ -13,6 +13,8 @@ import { cellKey, type CellAt, type DataCell } from './form-layout.js';
 import { cellsChangedSince, writeRevision, type CellChanges } from './form-revisions.js';
 import { FORM_STATE, WRITABLE_STATES } from './form-states.js';
 import { buildWorkbook, isReadOnly } from './form-values.js';
+import { externalValues } from './external-values.js';
+import type { ExternalSource } from './external-sources.js';
 
 /** Cells of one save that the audit log shows values of (Form.history has every one). */
 const AUDITED_CELLS = 200;
@@ -159,7 +161,10 @@ export async function saveFormData(ctx: ActionContext, args: SaveArgs): Promise<
   const planned = plannedWrites(filed, content, resolved);
   // Disable conditions are judged on the values as they will be: a value written into a cell
   // that its condition turns off is refused like a write to a disabled cell.
-  if (filed.layout.hasDisableConditions) refuseDisabledWrites(ctx, filed, nextContent(filed, content, planned, resolved.rows), resolved);
+  if (filed.layout.hasDisableConditions) {
+    const externals = await externalValues(ctx.db, form, filed, { licenseKey: ctx.services.config.formulaLicenseKey, root: ctx.services.db });
+    refuseDisabledWrites(ctx, filed, nextContent(filed, content, planned, resolved.rows), resolved, externals);
+  }
 
   const changes: CellChanges = {};
   for (const w of planned) {
@@ -192,8 +197,8 @@ export async function saveFormData(ctx: ActionContext, args: SaveArgs): Promise<
   return { id: form.id, updatectr: ctr };
 }
 
-function refuseDisabledWrites(ctx: ActionContext, filed: FiledTemplate, next: FormContent, resolved: Resolved): void {
-  const wb = buildWorkbook(filed, next, ctx.services.config.formulaLicenseKey);
+function refuseDisabledWrites(ctx: ActionContext, filed: FiledTemplate, next: FormContent, resolved: Resolved, externals: readonly ExternalSource[]): void {
+  const wb = buildWorkbook(filed, next, ctx.services.config.formulaLicenseKey, externals);
   try {
     const disabled = new Set(wb.checks().disabled.map((d) => `${d.code}#${d.row}`));
     const problems: Record<string, string> = {};

@@ -11,6 +11,8 @@ import type { CellValueRow } from './form-values.js';
 export interface FormValuesSnapshot {
   cells: CellValueRow[];
   rows: Record<string, number>;
+  /** The extform()/prev() values the cells were computed with (Form.getData's stamp of them). */
+  externals?: string;
 }
 
 const byDatabase = new WeakMap<Knex, BoundedCache<FormValuesSnapshot>>();

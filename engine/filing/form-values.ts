@@ -3,6 +3,7 @@
 // address, code, editor and whether the cell takes input.
 import { FormWorkbook } from './formula-engine.js';
 import type { StoredValue } from './cell-values.js';
+import { workbookExternals, type ExternalSource } from './external-sources.js';
 import { cellId, type FiledTemplate, type FormContent } from './form-data.js';
 import type { CellAt } from './form-layout.js';
 
@@ -15,8 +16,9 @@ export interface CellValueRow {
   readonly: boolean;
 }
 
-export function buildWorkbook(filed: FiledTemplate, content: FormContent, licenseKey?: string): FormWorkbook {
-  return FormWorkbook.build(filed.properties, { values: content.values, rows: content.rows, licenseKey });
+/** The form's workbook over its stored values; `externals`: its extform()/prev() values (external-values.ts). */
+export function buildWorkbook(filed: FiledTemplate, content: FormContent, licenseKey?: string, externals: readonly ExternalSource[] = []): FormWorkbook {
+  return FormWorkbook.build(filed.properties, { values: content.values, rows: content.rows, licenseKey, ...workbookExternals(externals) });
 }
 
 /** Every data cell in every data row, in template order (rows of a repeating tab in turn). */

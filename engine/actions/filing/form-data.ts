@@ -8,6 +8,7 @@ import { filedTemplate, placeContent, reachForm, storedCells } from '../../filin
 import { buildWorkbook, cellValueRows } from '../../filing/form-values.js';
 import { saveFormData } from '../../filing/form-save.js';
 import { cachedFormValues, keepFormValues } from '../../filing/form-values-cache.js';
+import { externalValues } from '../../filing/external-values.js';
 
 export const FormId = Type.Integer({ minimum: 1, maximum: 999_999_999 });
 export const Counter = Type.Integer({ minimum: 0, maximum: 999_999_999 });
@@ -21,17 +22,22 @@ export const formGetData = defineAction({
   args: [Type.Object({ form: FormId }, { additionalProperties: false })],
   access: 'session',
   writes: false,
-  answer: 'value 0: recordset (tab, address, code, type, value, readonly); value 1: text JSON {form, updatectr, state, template, version, rows}',
+  answer: 'value 0: recordset (tab, address, code, type, value, readonly); value 1: text JSON {form, updatectr, state, template, version, rows}; value 2: recordset (kind, code, type, value, label, source, form, missing) of the extform()/prev() values its formulas read, read-only, with where each came from',
   errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
   async handler([a], ctx) {
     const form = await reachForm(ctx, a.form, 'select');
     const filed = await filedTemplate(ctx.db, form);
+    const licenseKey = ctx.services.config.formulaLicenseKey;
+    const externals = await externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db });
+    // The computed cells also depend on the other forms read: a snapshot holds for the same values only.
+    const stamp = externals.length ? JSON.stringify(externals.map((e) => [e.kind, e.code, e.form, e.value])) : '';
     let snapshot = cachedFormValues(ctx.services.db, form.id, form.updatectr, filed.id, filed.version);
+    if (snapshot && (snapshot.externals ?? '') !== stamp) snapshot = undefined;
     if (!snapshot) {
       const content = placeContent(filed.layout, await storedCells(ctx.db, form.id));
-      const wb = buildWorkbook(filed, content, ctx.services.config.formulaLicenseKey);
+      const wb = buildWorkbook(filed, content, licenseKey, externals);
       try {
-        snapshot = { cells: cellValueRows(filed, content, wb), rows: content.rows };
+        snapshot = { cells: cellValueRows(filed, content, wb), rows: content.rows, externals: stamp };
       } finally {
         wb.destroy();
       }
@@ -51,6 +57,10 @@ export const formGetData = defineAction({
         rows.map((r) => [r.tab, r.address, r.code, r.type, r.value, r.readonly ? '1' : '0']),
       ),
       text(JSON.stringify({ form: form.id, updatectr: form.updatectr, state: form.state, template: filed.id, version: filed.version, rows: snapshot.rows })),
+      recordset(
+        ['kind', 'code', 'type', 'value', 'label', 'source', 'form', 'missing'].map((name) => ({ name, type: name === 'form' ? ('integer' as const) : ('string' as const) })),
+        externals.map((e) => [e.kind, e.code, e.type, e.value, e.label, e.source, e.form === null ? null : String(e.form), e.missing]),
+      ),
     ];
   },
 });

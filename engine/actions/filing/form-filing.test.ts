@@ -202,7 +202,7 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     const { form } = await newForm('INS-03');
     readBack(await save(form, 1, [{ tab: '01', address: 'B5', value: -5 }]));
     const found = rows(await t.call('Form.validate', [{ form }], preparer));
-    expect(found).toContainEqual(expect.objectContaining({ tab: '01', address: 'B5', rule: 'validation', severity: 'error', message: 'Enter the deduction as a positive amount.' }));
+    expect(found).toContainEqual(expect.objectContaining({ tab: '01', address: 'B5', rule: 'validation', severity: 'error', message: 'Enter the deduction as a positive amount. (INS0301004 = -5)' }));
     expect(found).toContainEqual(expect.objectContaining({ tab: '01', address: 'B2', rule: 'required', severity: 'error', message: 'This cell must be filled in.' }));
     // Remarks may stay empty.
     expect(found.some((b) => b.tab === '03' && b.address === 'B3')).toBe(false);
@@ -223,7 +223,7 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
     const { form } = await newForm('INS-03');
     readBack(await save(form, 1, [{ tab: '01', address: 'B2', value: 100_000 }, { tab: '02', address: 'B2', value: 1 }]));
     const found = rows(await t.call('Form.validate', [{ form }], checker));
-    expect(found).toContainEqual({ tab: null, address: null, code: null, rule: 'tier2', severity: 'warning', message: 'A ratio above 1000% is unusual: please confirm the figures.' });
+    expect(found).toContainEqual({ tab: null, address: null, code: null, rule: 'tier2', severity: 'warning', message: 'A ratio above 1000% is unusual: please confirm the figures. (INS0303001 = 10,000,000.00)' });
     expect(found.filter((b) => b.severity === 'warning')).toHaveLength(1);
   });
 
@@ -276,7 +276,7 @@ describe.each(await testDialects())('form filing on %s', (dialect) => {
       '03!B2': 'This cell must be filled in.',
       '03!B3': 'This cell must be filled in.',
       '03!B5': 'This cell must be filled in.',
-      '/tabvalidation/0': 'Total assets must equal total liabilities and equity.',
+      '/tabvalidation/0': 'Total assets must equal total liabilities and equity. (Total assets (Current year) 504 ≠ Total liabilities and equity (Current year) 5: difference 499)',
     });
     // The same rules hold for the move made through Record.update.
     expect(failure(await move(form, ctr, 56, approver)).code).toBe('E_VALIDATION');

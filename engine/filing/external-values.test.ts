@@ -1,0 +1,159 @@
+// Rules across forms and periods through the protocol, on every dialect: prev(CODE) reads the same
+// entity's last accepted form of the template (blank, and said so, without one), extform(CODE)
+// reads a cell (input or formula) of another form of the same batch, an equality check passes
+// within its tolerance and fails beyond it, and every failed rule explains itself with its values.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { testDialects } from '../testing/test-database.js';
+import { failure, ok } from '../testing/record-calls.js';
+import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
+import { sqlDateTime } from '../db/clock.js';
+import { checkTemplate } from './template-check.js';
+import type { Cell, FormProperties } from './template-schema.js';
+
+const rows = (values: EnvelopeValue[], i = 0) => recordsetObjects(ok(values)[i] as RecordsetValue);
+const head = [[{ value: 'Item' }, { value: 'Amount' }]];
+const line = (label: string, cell: Cell): Cell[] => [{ value: label }, cell];
+
+/** Template `A{n}`: a balance (with a tolerance), last period's total, and loans checked against template `B{n}`'s net loans. */
+function templates(n: number): { a: FormProperties; b: FormProperties; ia: string; ib: string } {
+  const ia = `PA${n}`;
+  const ib = `PB${n}`;
+  const [assets, liabilities, loans, lastAssets] = ['01001', '01002', '01003', '01004'].map((c) => ia + c);
+  const [gross, net] = ['01001', '01002'].map((c) => ib + c);
+  const a: FormProperties = {
+    id: `PA-${n}`,
+    title: 'Balance',
+    tabvalidation: [
+      { formula: `=cell(${assets})=cell(${liabilities})`, message: 'Total assets must equal total liabilities.', tolerance: { absolute: 1 } },
+      { formula: `=cell(${assets})>=prev(${assets})*0.5`, message: 'Total assets may not fall by more than half from last period.' },
+      { formula: `=cell(${loans})=extform(${net})`, message: 'Loans must equal the net loans of the loan return.' },
+    ],
+    tier2: [{ formula: `=cell(${assets})<=prev(${assets})*2`, message: 'Total assets more than doubled since last period: please confirm.' }],
+    items: [{
+      id: '01', title: 'BS', display_name: 'Balance sheet', type: 'normal',
+      header: { top: 1, left: 1, items: head },
+      items: [
+        line('Total assets', { editor: 'numeric', code: assets }),
+        line('Total liabilities', { editor: 'numeric', code: liabilities }),
+        line('Loans', { editor: 'numeric', code: loans }),
+        line('Total assets last period', { editor: 'formula', code: lastAssets, formula: `=prev(${assets})` }),
+      ],
+    }],
+  };
+  const b: FormProperties = {
+    id: `PB-${n}`,
+    title: 'Loans',
+    items: [{
+      id: '01', title: 'LN', display_name: 'Loans', type: 'normal',
+      header: { top: 1, left: 1, items: head },
+      items: [line('Gross loans', { editor: 'numeric', code: gross }), line('Net loans', { editor: 'formula', code: net, formula: `=cell(${gross})-10` })],
+    }],
+  };
+  return { a, b, ia, ib };
+}
+
+describe.each(await testDialects())('rules across forms and periods on %s', (dialect) => {
+  let t: TestEngine;
+  let preparer: string;
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await startTestEngine(dialect);
+    preparer = await t.sessionFor('preparer');
+  });
+  afterAll(async () => t?.close());
+
+  async function insertTemplate(properties: FormProperties, itemcode: string): Promise<number> {
+    const db = t.database.db;
+    const checked = checkTemplate(properties, { itemcode });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const createon = sqlDateTime();
+    const text = JSON.stringify(checked.template);
+    await db('formtemplate').insert({ code: properties.id, name: properties.title, itemcode, properties: text, etlproperties: JSON.stringify(checked.extracts), version: 1, state: 33, createon });
+    const id = Number((await db('formtemplate').where({ code: properties.id }).first('id')).id);
+    await db('formtemplate_version').insert({ template: id, version: 1, properties: text, etlproperties: JSON.stringify(checked.extracts), createon });
+    return id;
+  }
+
+  /** A batch of entity 1 ending `endon`, with an Open form of each template; answers the form ids in order. */
+  async function batch(endon: string, templateIds: number[]): Promise<number[]> {
+    const db = t.database.db;
+    const createon = sqlDateTime();
+    await db('formbatch').insert({ re: 1, name: `Period ${endon}`, endon, duedate: endon, state: 13, frozen_ind: false, createon });
+    const id = Number((await db('formbatch').max({ id: 'id' }))[0].id);
+    const forms: number[] = [];
+    for (const template of templateIds) {
+      const code = String((await db('formtemplate').where({ id: template }).first('code')).code);
+      await db('form').insert({ code, name: code, re: 1, formbatch: id, state: 13, formtemplate: template, templateversion: 1, endon, createon });
+      forms.push(Number((await db('form').max({ id: 'id' }))[0].id));
+    }
+    return forms;
+  }
+
+  async function fill(form: number, values: Record<string, number>): Promise<number> {
+    const ctr = Number((await t.database.db('form').where({ id: form }).first('updatectr')).updatectr);
+    const saved = rows(await t.call('Form.saveData', [{ form, updatectr: ctr, cells: Object.entries(values).map(([code, value]) => ({ code, value })) }], preparer));
+    return Number(saved[0].updatectr);
+  }
+
+  const validate = async (form: number) => rows(await t.call('Form.validate', [{ form }], preparer)).filter((r) => r.rule === 'tabvalidation' || r.rule === 'tier2').map((r) => r.message);
+
+  /** Two periods: October (form A accepted when `acceptOctober`) and November (forms A and B, open). */
+  async function periods(acceptOctober: boolean) {
+    const k = ++n;
+    const { a, b, ia, ib } = templates(k);
+    const [ta, tb] = [await insertTemplate(a, ia), await insertTemplate(b, ib)];
+    const [octA] = await batch('2026-10-31', [ta]);
+    await fill(octA, { [`${ia}01001`]: 20000, [`${ia}01002`]: 20000, [`${ia}01003`]: 0 });
+    if (acceptOctober) await t.database.db('form').where({ id: octA }).update({ state: 45 });
+    const [novA, novB] = await batch('2026-11-30', [ta, tb]);
+    return { ia, ib, octA, novA, novB };
+  }
+
+  it('reads last period from the previous accepted form: a rule over it sees its figures, and the grid shows them read-only with their source', async () => {
+    const { ia, ib, octA, novA, novB } = await periods(true);
+    await fill(novB, { [`${ib}01001`]: 110 });
+    await fill(novA, { [`${ia}01001`]: 9000, [`${ia}01002`]: 9000, [`${ia}01003`]: 100 });
+    expect(await validate(novA)).toEqual(['Total assets may not fall by more than half from last period. (' + ia + '01001 = 9,000; prev(' + ia + '01001) = 20,000)']);
+    const data = await t.call('Form.getData', [{ form: novA }], preparer);
+    expect(rows(data).find((c) => c.code === `${ia}01004`)).toMatchObject({ type: 'formula', value: '20000', readonly: true });
+    expect(rows(data, 2)).toEqual([
+      { kind: 'prev', code: `${ia}01001`, type: 'numeric', value: '20000', label: 'Total assets', source: `PA-${n}, period ending 31/10/2026`, form: octA, missing: null },
+      { kind: 'extform', code: `${ib}01002`, type: 'formula', value: '100', label: 'Net loans', source: `PB-${n}, period ending 30/11/2026`, form: novB, missing: null },
+    ]);
+  });
+
+  it('sees blank when there is no previous accepted form, and the failed rule says why', async () => {
+    const { ia, ib, novA, novB } = await periods(false);
+    await fill(novB, { [`${ib}01001`]: 110 });
+    await fill(novA, { [`${ia}01001`]: 9000, [`${ia}01002`]: 9000, [`${ia}01003`]: 100 });
+    expect(await validate(novA)).toEqual([
+      `Total assets more than doubled since last period: please confirm. (${ia}01001 = 9,000; prev(${ia}01001) = blank) There is no accepted PA-${n} form of an earlier period, so the previous period's figures are blank.`,
+    ]);
+    const externals = rows(await t.call('Form.getData', [{ form: novA }], preparer), 2);
+    expect(externals[0]).toMatchObject({ kind: 'prev', value: null, source: null, form: null, missing: `There is no accepted PA-${n} form of an earlier period, so the previous period's figures are blank.` });
+  });
+
+  it("checks a cell against another form of the batch, a formula cell computed over that form's values", async () => {
+    const { ia, ib, novA, novB } = await periods(true);
+    await fill(novB, { [`${ib}01001`]: 110 });
+    await fill(novA, { [`${ia}01001`]: 20000, [`${ia}01002`]: 20000, [`${ia}01003`]: 105 });
+    expect(await validate(novA)).toEqual([`Loans must equal the net loans of the loan return. (Loans 105 ≠ Net loans (PB-${n}, period ending 30/11/2026) 100: difference 5)`]);
+    await fill(novB, { [`${ib}01001`]: 115 });
+    expect(await validate(novA)).toEqual([]);
+  });
+
+  it('passes an equality within its tolerance and fails beyond it with both sides, the difference and the tolerance, also when a sign-off step refuses', async () => {
+    const { ia, ib, novA, novB } = await periods(true);
+    await fill(novB, { [`${ib}01001`]: 110 });
+    await fill(novA, { [`${ia}01001`]: 25035, [`${ia}01002`]: 25034, [`${ia}01003`]: 100 });
+    expect(await validate(novA)).toEqual([]);
+    const ctr = await fill(novA, { [`${ia}01002`]: 25030 });
+    const explained = 'Total assets must equal total liabilities. (Total assets 25,035 ≠ Total liabilities 25,030: difference 5, tolerance 1)';
+    expect(await validate(novA)).toEqual([explained]);
+    const refused = failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [novA, ctr, 78], read: ['id'] }], preparer));
+    expect(refused.code).toBe('E_VALIDATION');
+    expect(refused.details).toEqual({ '/tabvalidation/0': explained });
+  });
+});

@@ -1,0 +1,145 @@
+// A failed rule explains itself with its values (docs/form-templates.md "Messages of failed rules"):
+// an equality shows both sides by label and value, their difference and the tolerance
+//   Total assets must equal total liabilities and equity. (Total assets 25,035 ≠ Total liabilities
+//   and equity 25,030: difference 5, tolerance 1)
+// any other rule its message followed by the values of the cells it cites
+//   Enter the capital available. (INS0301005 = 0; prev(INS0301005) = 1,200)
+// and a rule that reads a form that is not there says so. Pure: server and grid share it.
+import { formatCellValue } from './cell-values.js';
+import { cellLabels } from './cell-labels.js';
+import { externalRef, shownExternal, type ExternalSource } from './external-sources.js';
+import type { CheckFailure } from './formula-engine.js';
+import { asFigure, difference, splitEquality, type Tolerance } from './rule-equality.js';
+import type { Cell, FormProperties } from './template-schema.js';
+
+/** What the explanation reads of the workbook: a data cell's value as formulas see it. */
+export interface CellReader {
+  value(code: string, row?: number): unknown;
+}
+
+interface Rule {
+  formula: string;
+  tolerance?: Tolerance;
+  /** The cell the rule belongs to (cell validations). */
+  cell?: Cell;
+}
+
+/** The rule a failure's path names: `/tabvalidation/0/formula`, `/tier2/1/formula`, `/items/…/validations`. */
+function ruleAt(template: FormProperties, path: string): Rule | null {
+  const parts = path.split('/').slice(1);
+  const last = parts.pop();
+  if (last !== 'formula' && last !== 'validations') return null;
+  let node: unknown = template;
+  for (const p of parts) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[p] : undefined;
+  if (!node || typeof node !== 'object') return null;
+  if (last === 'validations') {
+    const cell = node as Cell;
+    return cell.validations ? { formula: cell.validations, tolerance: cell.tolerance, cell } : null;
+  }
+  if (parts[0] !== 'tabvalidation' && parts[0] !== 'tier2') return null;
+  const check = node as { formula: string; tolerance?: Tolerance };
+  return { formula: check.formula, tolerance: check.tolerance };
+}
+
+const REFERENCE = /\b(cell|prev|extform|rc)\s*\(\s*"?([A-Za-z0-9_.+-]+(?:\s*,\s*[+-]?\d+)?)"?\s*\)/gi;
+
+const decimalsOf = (n: number) => (String(Number(n.toPrecision(12))).split('.')[1] ?? '').length;
+
+function figure(n: number, scale: number): string {
+  return formatCellValue({ editor: 'numeric' }, n.toFixed(Math.min(scale, 15)));
+}
+
+export function explainFailure(template: FormProperties, failure: CheckFailure, wb: CellReader, externals: readonly ExternalSource[] = []): string {
+  const rule = ruleAt(template, failure.path);
+  if (!rule) return failure.message;
+  const labels = cellLabels(template);
+  const cells = new Map<string, Cell>();
+  for (const tab of template.items) for (const row of [...tab.items, ...(tab.summary?.items ?? [])]) for (const c of row) if (c.code) cells.set(c.code, c);
+  const external = new Map(externals.map((s) => [externalRef(s), s]));
+  const own = failure.code;
+  const scaleOf = (fn: string, code: string): number => {
+    if (fn === 'extform') {
+      const v = external.get(`extform(${code})`)?.value;
+      return v && /^-?\d+(\.\d+)?$/.test(v) ? (v.split('.')[1] ?? '').length : 0;
+    }
+    const cell = cells.get(code);
+    return cell?.scale ?? 0;
+  };
+  // The references of a piece of formula: [function, code] (rc(0,0) is the rule's own cell).
+  const refsOf = (text: string): [string, string][] => {
+    const out: [string, string][] = [];
+    for (const m of text.matchAll(REFERENCE)) {
+      const fn = m[1].toLowerCase();
+      if (fn === 'rc') {
+        if (own && /^0\s*,\s*0$/.test(m[2])) out.push(['cell', own]);
+      } else out.push([fn, m[2]]);
+    }
+    return out;
+  };
+  const cellValue = (code: string): unknown => {
+    try {
+      return wb.value(code, failure.row ?? 0);
+    } catch {
+      return wb.value(code, 0);
+    }
+  };
+  const shown = (v: unknown, scale: number): string => {
+    if (v === null || v === undefined || v === '') return 'blank';
+    if (typeof v === 'number') return figure(v, Math.max(scale, Math.min(decimalsOf(v), scale)));
+    if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+    if (typeof v === 'object' && 'value' in v) return String((v as { value: unknown }).value);
+    return `"${String(v)}"`;
+  };
+  const refText = (fn: string, code: string): string => {
+    if (fn === 'cell') return `${code} = ${shown(cellValue(code), scaleOf(fn, code))}`;
+    const s = external.get(`${fn}(${code})`);
+    return `${fn}(${code}) = ${s ? shownExternal(s) : 'blank'}`;
+  };
+  const missing = new Set<string>();
+  for (const [fn, code] of refsOf(rule.formula)) {
+    const note = fn === 'cell' ? null : external.get(`${fn}(${code})`)?.missing;
+    if (note) missing.add(note);
+  }
+  const notes = missing.size ? ` ${[...missing].join(' ')}` : '';
+
+  const eq = failure.sides ? splitEquality(rule.formula) : null;
+  if (eq && failure.sides) {
+    const side = (text: string): { label: string; scale: number } => {
+      const refs = refsOf(text);
+      const scale = Math.max(0, ...refs.map(([fn, code]) => scaleOf(fn, code)));
+      const single = refs.length === 1 && new RegExp(`^\\s*(cell|prev|extform|rc)\\s*\\([^)]*\\)\\s*$`, 'i').test(text);
+      if (!single) return { label: text.replace(REFERENCE, (_m, fn: string, arg: string) => (fn.toLowerCase() === 'cell' ? arg : fn.toLowerCase() === 'rc' ? (own ?? 'this cell') : `${fn.toLowerCase()}(${arg})`)), scale };
+      const [fn, code] = refs[0];
+      if (fn === 'cell') return { label: labels.get(code) ?? code, scale };
+      const s = external.get(`${fn}(${code})`);
+      const label = s?.label ?? labels.get(code) ?? code;
+      return { label: s?.source ? `${label} (${s.source})` : `${label} (${fn === 'prev' ? 'previous period' : 'another form'})`, scale };
+    };
+    const l = side(eq.left);
+    const r = side(eq.right);
+    let detail = `${l.label} ${shown(failure.sides.left, l.scale)} ≠ ${r.label} ${shown(failure.sides.right, r.scale)}`;
+    const a = asFigure(failure.sides.left);
+    const b = asFigure(failure.sides.right);
+    if (a !== null && b !== null) {
+      const scale = Math.max(l.scale, r.scale);
+      const diff = difference(a, b);
+      detail += `: difference ${figure(diff, Math.max(scale, Math.min(decimalsOf(diff), 4)))}`;
+      const allowed = failure.sides.allowed;
+      if (allowed !== undefined && rule.tolerance) {
+        detail += `, tolerance ${figure(allowed, Math.max(scale, Math.min(decimalsOf(allowed), 4)))}`;
+        const rel = rule.tolerance.relative;
+        if (rel !== undefined && allowed > (rule.tolerance.absolute ?? 0)) detail += ` (${Number((rel * 100).toPrecision(6))}% of ${figure(Math.max(Math.abs(a), Math.abs(b)), scale)})`;
+      }
+    }
+    return `${failure.message} (${detail})${notes}`;
+  }
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const [fn, code] of refsOf(rule.formula)) {
+    const key = `${fn}(${code})`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    parts.push(refText(fn, code));
+  }
+  return parts.length ? `${failure.message} (${parts.join('; ')})${notes}` : `${failure.message}${notes}`;
+}
