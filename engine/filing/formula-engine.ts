@@ -6,6 +6,7 @@
 import { HyperFormula, type ConfigParams, type RawCellContent, type SimpleCellAddress, type SimpleCellRange } from 'hyperformula';
 import { parseCellValue, storedResult, workbookValue, type StoredValue } from './cell-values.js';
 import { registerExcelFunctions } from './excel-functions.js';
+import { groupedNumberFormat } from './excel-number-format.js';
 import { EXTERNAL_SHEET, translateFormula, type CodeTarget, type FormulaSite, type ReferenceLayout, type SheetLayout } from './formula-references.js';
 import { tabCells, type CellPlace } from './template-grid.js';
 import { asFigure, difference, allowance, splitEquality, type Tolerance } from './rule-equality.js';
@@ -46,6 +47,10 @@ export function formulaConfig(licenseKey: string = SERVER_LICENSE_KEY): Partial<
     precisionRounding: 14,
     smartRounding: true,
     useArrayArithmetic: false,
+    // Excel tells é from e in comparisons and criteria ("*Ña*" does not match "naïve").
+    accentSensitive: true,
+    // TEXT with a thousands separator ("#,##0.00"), which HyperFormula's formatter lacks.
+    stringifyCurrency: groupedNumberFormat,
   };
 }
 
