@@ -9,6 +9,7 @@ import type ExcelJS from 'exceljs';
 import type { ActionContext } from '../../actions/context.js';
 import { AppError } from '../../errors/catalogue.js';
 import { parseCellValue } from '../../filing/cell-values.js';
+import { isFormulaCell } from '../../filing/normalise.js';
 import { cellId, filedTemplate, listValuesFor, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
 import { cellKey, type DataCell } from '../../filing/form-layout.js';
 import { externalKeys } from '../../filing/formula-references.js';
@@ -92,12 +93,12 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
         const formAddress = layout.address(rc.cell, rc.row, finalRows);
         const at = cellKey(rc.cell.tab, formAddress);
         const where = { sheet: rc.sheet, address: rc.address };
-        if (c.editor === 'formula') {
+        if (isFormulaCell(c)) {
           if (!isBlank(rc.value) && !isFormula(rc.value) && !writtenAsValue(rc.cell)) problems.push(cellProblem(at, where, rc.cell.code, 'formula', `${formAddress} is calculated by the template's formula; a value typed over it is not imported.`));
           continue;
         }
-        given.add(cellId(rc.cell, rc.row));
         if (isBlank(rc.value)) continue;
+        given.add(cellId(rc.cell, rc.row));
         const read = cellInput(rc.value, c.editor);
         if (!read.ok) {
           problems.push(cellProblem(at, where, rc.cell.code, read.rule, read.message));
@@ -122,7 +123,7 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
           const hash = id.lastIndexOf('#');
           const cell = layout.byCodeOf(id.slice(0, hash));
           const row = Number(id.slice(hash + 1));
-          if (!cell || cell.place.cell.editor === 'formula' || cell.place.cell.disabled === true) continue;
+          if (!cell || isFormulaCell(cell.place.cell) || cell.place.cell.disabled === true) continue;
           if (cell.repeats && row >= (finalRows[cell.tab] ?? 1)) continue;
           inputs.push({ tab: cell.tab, address: layout.address(cell, row, finalRows), value: null });
         }

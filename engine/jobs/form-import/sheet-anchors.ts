@@ -57,7 +57,7 @@ export class SheetAnchors {
   }
 
   /** The first label of `labels` not found on sheet row `row`, described; null when all are there. */
-  private fault(labels: readonly Label[], row: number): string | null {
+  private misplaced(labels: readonly Label[], row: number): string | null {
     for (const l of labels) {
       const found = labelText(this.ws.value(`${columnLetter(l.col)}${row}`));
       if (found !== l.text) {
@@ -69,7 +69,7 @@ export class SheetAnchors {
   }
 
   private headerFaultOf(): string | null {
-    if (this.headerFault === undefined) this.headerFault = this.header.map((h) => this.fault(h.labels, h.row)).find((f) => f !== null) ?? null;
+    if (this.headerFault === undefined) this.headerFault = this.header.map((h) => this.misplaced(h.labels, h.row)).find((f) => f !== null) ?? null;
     return this.headerFault;
   }
 
@@ -80,11 +80,16 @@ export class SheetAnchors {
       if (this.tab.type !== 'add-new-rows') {
         const top = this.tab.header.items.length;
         const body = this.tab.items.length;
-        for (let r = 0; r < body && this.sheetFault === null; r++) this.sheetFault = this.fault(this.lines.get(`body:${r}`) ?? [], top + r + 1);
-        this.sheetFault ??= this.fault(this.lines.get('summary-header') ?? [], top + body + 2) ?? this.fault(this.lines.get('summary') ?? [], top + body + 3);
+        for (let r = 0; r < body && this.sheetFault === null; r++) this.sheetFault = this.misplaced(this.lines.get(`body:${r}`) ?? [], top + r + 1);
+        this.sheetFault ??= this.misplaced(this.lines.get('summary-header') ?? [], top + body + 2) ?? this.misplaced(this.lines.get('summary') ?? [], top + body + 3);
       }
     }
     return this.sheetFault;
+  }
+
+  /** The first label of the sheet that is not where the export wrote it (headings, then fixed lines), or null. */
+  firstMoved(): string | null {
+    return this.headerFaultOf() ?? this.sheetFaultOf();
   }
 
   /**
@@ -97,7 +102,7 @@ export class SheetAnchors {
     if (header) return header;
     const section = cell.place.section;
     const own = section === 'body' ? (this.lines.get(`body:${cell.place.row}`) ?? []) : (this.lines.get(section) ?? []);
-    if (own.length) return this.fault(own, row) ?? (section === 'summary' ? this.fault(this.lines.get('summary-header') ?? [], row - 1) : null);
+    if (own.length) return this.misplaced(own, row) ?? (section === 'summary' ? this.misplaced(this.lines.get('summary-header') ?? [], row - 1) : null);
     return this.sheetFaultOf();
   }
 }

@@ -8,6 +8,7 @@
 import type ExcelJS from 'exceljs';
 import type { DataCell, FormLayout } from '../../filing/form-layout.js';
 import { parseAddress } from '../../filing/form-layout.js';
+import { isFormulaCell } from '../../filing/normalise.js';
 import { columnLetter } from '../../filing/template-grid.js';
 import type { Tab } from '../../filing/template-schema.js';
 import { tabSheetNames } from '../form-export/sheet-names.js';
@@ -63,6 +64,7 @@ const MAX_LINES = 100_000;
 
 export const isBlank = (v: ExcelJS.CellValue) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
+const MOVED_SHEET_TAIL = '. Rows or columns were inserted, deleted or moved, so none of its values is imported: undo that change, or export the form again and type the values there.';
 const MOVED_TAIL = ': rows or columns were inserted, deleted or moved, so this value is not imported. Undo that change, or export the form again and type the values there.';
 
 export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: WorkbookMap | null, names: ReadonlyMap<string, NamedCell>): FormCells {
@@ -117,7 +119,7 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
   for (const tab of layout.repeatingTabs()) {
     const inputs: { place: Place; ws: SheetValues }[] = [];
     for (const cell of layout.cells) {
-      if (cell.tab !== tab.id || !cell.repeats || cell.place.cell.editor === 'formula') continue;
+      if (cell.tab !== tab.id || !cell.repeats || isFormulaCell(cell.place.cell)) continue;
       const place = placeOf(cell);
       const ws = place && sheetOf(place.sheet, tab);
       if (place && ws) inputs.push({ place, ws });
@@ -158,7 +160,7 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
     if (!place) {
       const named = names.get(cell.code);
       // A deleted cell of a fixed line: its value is gone (a line of an add-new-rows tab can be deleted).
-      if (named && !cell.repeats && cell.place.cell.editor !== 'formula') {
+      if (named && !cell.repeats && !isFormulaCell(cell.place.cell)) {
         problems.push(cellProblem(`${cell.tab}!${layout.address(cell, 0, {})}`, null, cell.code, 'moved', `The cell ${cell.code} of tab ${tab.title} was deleted from the workbook (its name ${cellName(cell.code)} refers to ${named.ref}), so its value cannot be read. Undo the deletion, or export the form again.`));
       }
       continue;
@@ -176,6 +178,16 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
       }
       read.push({ cell, row: r, sheet: place.sheet, address, value });
     }
+  }
+
+  // A sheet read by address whose labels moved is refused whole, even where no moved cell holds a
+  // value: a value typed where the map does not look would otherwise be left behind unsaid.
+  for (const [key, sheetAnchors] of anchors) {
+    const fault = sheetAnchors?.firstMoved();
+    if (!fault) continue;
+    const tab = layout.tab(key.split('\u0000')[0])!;
+    const sheet = key.split('\u0000')[1];
+    problems.push(cellProblem(tab.id, null, null, 'moved', `Sheet "${sheet}" (tab ${tab.title}) is not laid out as the form was exported: ${fault}${MOVED_SHEET_TAIL}`));
   }
 
   // Codes the template does not know, in the map or as names, holding a value.
