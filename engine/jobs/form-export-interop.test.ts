@@ -4,7 +4,7 @@
 // the protocol and read by openpyxl (formula texts with `_xlfn.`, each input's validation, locks and
 // protection, room for added lines, a defined name per data cell), then opened, recalculated and
 // saved by LibreOffice headless: it computes what the export cached, shows no #NAME?, and keeps the
-// names.
+// names, locks, protection and validations.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlDateTime } from '../db/clock.js';
@@ -202,7 +202,7 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     expect(book.names).toEqual(expected);
   });
 
-  it('is recomputed by LibreOffice to the values the export cached, without #NAME?, and keeps its names', async () => {
+  it('is recomputed by LibreOffice to the values the export cached, without #NAME?, and keeps its names, locks and validations', async () => {
     const ours = new ExcelJS.Workbook();
     await ours.xlsx.load(exported as unknown as ArrayBuffer);
     const back = await libreOfficeRoundTrip(exported);
@@ -225,7 +225,13 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     // Every formula of the form: the IN tab's and the three lines' totals.
     expect(compared.sort()).toEqual([...FORMULAS.map((_, i) => `IN!B${FIRST_FORMULA_ROW + i}`), 'LINES!D2', 'LINES!D3', 'LINES!D4'].sort());
     // The names survive a program that rewrites the file.
-    const reread = await readWithOpenpyxl(back);
+    const reread = await readWithOpenpyxl(back, Object.keys(book.locked));
     expect(reread.names).toEqual(book.names);
+    // So do the locks, each tab's protection and every validation with its message and prompt.
+    expect(reread.locked).toEqual(book.locked);
+    // (LibreOffice writes a bound as a double: -1E+019 for -9999999999999999999.)
+    const bound = (f: string) => (Number.isFinite(Number(f)) ? Number(f) : f);
+    const guards = (b: PyBook) => b.sheets.filter((s) => !s.name.startsWith('_')).map((s) => [s.name, s.protected, s.protection, s.validations.map((v) => [v.sqref, v.type, bound(v.formula), v.error, v.prompt]).sort()]);
+    expect(guards(reread)).toEqual(guards(book));
   });
 });
