@@ -8,6 +8,7 @@ import { EXPORT_LIST_EXCEL, exportDownloadUrl } from './list-export/run-export.j
 import { submitJob } from './own-jobs.js';
 import { jobDownloadAction, jobStatusAction } from './job-family.js';
 import { formExportActions } from './form-export/actions.js';
+import { validationReportActions } from './validation-report/actions.js';
 
 export const exportListSubmit = defineAction({
   name: 'Job.ExportListExcel.submit',
@@ -42,4 +43,4 @@ export const exportListDownload = jobDownloadAction({
   url: (job) => exportDownloadUrl(job.id),
 });
 
-export const jobActions = [exportListSubmit, exportListStatus, exportListDownload, ...formExportActions];
+export const jobActions = [exportListSubmit, exportListStatus, exportListDownload, ...formExportActions, ...validationReportActions];

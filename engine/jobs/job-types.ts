@@ -4,9 +4,11 @@ import type { JobHandler } from './job-run.js';
 import { EXPORT_LIST_EXCEL, runListExport } from './list-export/run-export.js';
 import { IMPORT_FROM_EXCEL, runFormImport } from './form-import/run-import.js';
 import { EXPORT_FORM_EXCEL, runFormExport } from './form-export/run-form-export.js';
+import { VALIDATION_REPORT, runValidationReport } from './validation-report/run-validation-report.js';
 
 export const JOB_HANDLERS: Readonly<Record<string, JobHandler>> = {
   [EXPORT_LIST_EXCEL]: runListExport,
   [IMPORT_FROM_EXCEL]: runFormImport,
   [EXPORT_FORM_EXCEL]: runFormExport,
+  [VALIDATION_REPORT]: runValidationReport,
 };

@@ -15,6 +15,7 @@ import { jobWorkerFor, type JobWorker } from '../jobs/job-worker.js';
 import { EXPORT_LIST_EXCEL } from '../jobs/list-export/run-export.js';
 import { EXPORT_FORM_EXCEL } from '../jobs/form-export/run-form-export.js';
 import { IMPORT_FROM_EXCEL } from '../jobs/form-import/run-import.js';
+import { VALIDATION_REPORT } from '../jobs/validation-report/run-validation-report.js';
 import { finishedFile, findOwnJob } from '../jobs/own-jobs.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
 import { BrowserPool } from '../reports/browser-pool.js';
@@ -47,7 +48,18 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   E_FAIL: 503,
 };
 
-function downloadName(args: unknown, id: number, ext: 'xlsx' | 'zip'): string {
+type JobExt = 'xlsx' | 'zip' | 'pdf';
+
+/** The job types whose finished file may have each extension. */
+const TYPES_BY_EXT: Record<JobExt, string[]> = {
+  xlsx: [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL, VALIDATION_REPORT],
+  // A batch's form export, and an import's marked copies when several workbooks had problems.
+  zip: [EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL],
+  pdf: [VALIDATION_REPORT],
+};
+const TYPE_OF_EXT: Record<JobExt, string> = { xlsx: XLSX, zip: 'application/zip', pdf: 'application/pdf' };
+
+function downloadName(args: unknown, id: number, ext: JobExt): string {
   const title = typeof args === 'object' && args !== null ? (args as { title?: unknown }).title : undefined;
   const clean = typeof title === 'string' ? title.replace(/[\\/:*?"<>|\x00-\x1f]/g, ' ').trim().slice(0, 150) : '';
   return `${clean || `export-${id}`}.${ext}`;
@@ -64,10 +76,9 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
 
   const contextOf = (req: FastifyRequest, caller: Caller, versions: VersionSnapshot): ActionContext => dispatcher.routeContext(caller, req.id, versions);
 
-  async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number, ext: 'xlsx' | 'zip') {
-    // A batch's form export is a .zip, and so are an import's marked copies when several workbooks
-    // had problems; every other file an .xlsx: the extension must match the file.
-    const job = await findOwnJob(ctx, id, ext === 'zip' ? [EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL] : [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL]);
+  async function sendExport(ctx: ActionContext, reply: FastifyReply, id: number, ext: JobExt) {
+    // The extension must match the file.
+    const job = await findOwnJob(ctx, id, TYPES_BY_EXT[ext]);
     const stored = finishedFile(job);
     if (!stored.endsWith(`.${ext}`)) throw errors.notFound(`/out/${id}.${ext}`);
     const path = jobFilePath(services.config.jobsDir, stored);
@@ -78,7 +89,7 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
     }
     return reply
       .code(200)
-      .type(ext === 'zip' ? 'application/zip' : XLSX)
+      .type(TYPE_OF_EXT[ext])
       .header('content-length', info.size)
       .header('content-disposition', contentDisposition(downloadName(job.args, id, ext)))
       .header('x-content-type-options', 'nosniff')
@@ -106,8 +117,8 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
       if (!caller) throw errors.illegalAccess();
       const ctx = contextOf(req, caller, versions);
       const { file } = req.params;
-      const exported = /^([1-9][0-9]{0,11})\.(xlsx|zip)$/.exec(file);
-      if (exported) return await sendExport(ctx, reply, Number(exported[1]), exported[2] as 'xlsx' | 'zip');
+      const exported = /^([1-9][0-9]{0,11})\.(xlsx|zip|pdf)$/.exec(file);
+      if (exported) return await sendExport(ctx, reply, Number(exported[1]), exported[2] as JobExt);
       const pdf = /^([A-Za-z][A-Za-z0-9_-]{0,99})\.pdf$/.exec(file);
       if (pdf) return await sendReport(ctx, req, reply, pdf[1]);
       throw errors.notFound(`/out/${file.slice(0, 100)}`);

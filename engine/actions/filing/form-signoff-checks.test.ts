@@ -70,7 +70,7 @@ describe.each(await testDialects())('blocking rules at every sign-off step on %s
       '03!B2': 'This cell must be filled in.',
       '03!B3': 'This cell must be filled in.',
       '03!B5': 'This cell must be filled in.',
-      '/tabvalidation/0': 'Total assets must equal total liabilities and equity.',
+      '/tabvalidation/0': 'Total assets must equal total liabilities and equity. (Total assets (Current year) 5 ≠ Total liabilities and equity (Current year) 4: difference 1)',
     });
     // The same details as the check the entity runs itself.
     expect(asValidateLists(f.details)).toEqual(await blocking(form));
@@ -86,7 +86,7 @@ describe.each(await testDialects())('blocking rules at every sign-off step on %s
     const f = failure(await move(form, ctr, 55, checker));
     expect(f.code).toBe('E_VALIDATION');
     expect(f.message).toBe('The form has errors that must be corrected before it is verified.');
-    expect(f.details).toEqual({ '03!B2': 'This cell must be filled in.', '/tabvalidation/0': 'Total assets must equal total liabilities and equity.' });
+    expect(f.details).toEqual({ '03!B2': 'This cell must be filled in.', '/tabvalidation/0': 'Total assets must equal total liabilities and equity. (Total assets (Current year) 504 ≠ Total liabilities and equity (Current year) 5: difference 499)' });
     expect((await stored(form)).state).toBe(78);
     // Sending it back never runs the rules.
     expect(readBack(await move(form, ctr, 13, checker, 'Totals do not agree')).state).toBe(13);
