@@ -1,6 +1,7 @@
 // A form of a submission batch: /re/form/:id (the entity fills and signs it off) and
 // /iru/form/:id (the regulator reviews it, read-only). Tab strip, the tab's grid, the selected
-// cell's note and message, Save / Validate and the sign-off or review buttons of the form's state.
+// cell's note and message, Save / Check now, Copy from last period, the validation report and the
+// sign-off or review buttons of the form's state.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../app/page-title';
@@ -11,10 +12,12 @@ import { Loading } from '../ui/loading';
 import { cellKey } from './entry-model';
 import { EntryGrid } from './entry-grid';
 import { useFormEntry, FORM_NOT_FOUND } from './use-form-entry';
-import { STATE_NAMES } from './sign-off';
+import { STATE_NAMES, viewerOf } from './sign-off';
 import type { Side } from './filing-api';
 import { ConflictNotice, ProblemList } from './entry-notices';
 import { ExcelExportButton } from './excel-export-button';
+import { ValidationReportButtons } from './validation-report-button';
+import { CopyPreviousButton } from './copy-previous';
 import { loginTypeOf, useSession } from '../session/session-store';
 import '../designer/designer.css';
 import './filing.css';
@@ -58,6 +61,12 @@ export default function EntryPage({ side }: { side: Side }) {
   if (f.state.status !== 'ready') return <RecordLoadView state={f.state} what="Form" notFound={FORM_NOT_FOUND} back={{ to: `${shell}/dashboard`, label: 'Back to the dashboard' }}>{() => null}</RecordLoadView>;
   if (!template || !entry || !tab || !view || !f.record) return <Loading />;
   const record = f.record;
+  // Why "Copy from last period" cannot run now, in words (the server refuses the same cases).
+  const copyBlocked = !viewerOf(side, user).can.prepare ? 'Only the preparers and approvers of the entity fill in its forms.'
+    : record.frozen ? 'This submission is frozen: its forms cannot change.'
+    : !f.writable ? `This form is ${STATE_NAMES[record.state] ?? 'not open'}: it can be filled only while it is Open or Amendment Required.`
+    : f.dirty ? 'Save your changes first.'
+    : null;
   const site = selected ? entry.site(tabIndex, selected.row, selected.col) : undefined;
   const selectedProblem = site ? problems.get(site.key) : undefined;
   // The regulator's query on the selected cell: Create New Query pre-filled with its entity,
@@ -91,8 +100,9 @@ export default function EntryPage({ side }: { side: Side }) {
               {f.busy ? 'Saving...' : 'Save'}
             </button>
           )}
+          <button type="button" className="btn" data-action="validate" disabled={f.busy} onClick={() => void f.check()} title="Run every rule of the form now and list what fails">Check now</button>
           {side === 'entity' && (
-            <button type="button" className="btn" data-action="validate" disabled={f.busy} onClick={() => void f.check()}>Validate</button>
+            <CopyPreviousButton form={record.id} updatectr={record.updatectr} template={template} disabledReason={copyBlocked} onCopied={f.reload} />
           )}
           {f.moves.map((m) => (
             <button key={m.id} type="button" className={`btn${m.primary ? ' btn-primary' : ''}`} data-move={m.id} disabled={f.busy || f.conflict !== null} onClick={() => void f.move(m)}>
@@ -102,6 +112,7 @@ export default function EntryPage({ side }: { side: Side }) {
           <Link className="btn" to={`${shell}/formhistory/${record.id}`} data-action="history">History</Link>
           <Link className="btn" to={`${shell}/consolidated/${record.id}`} data-action="consolidated">Consolidated view</Link>
           {(!record.approverViewOnly || mayDownloadApproverOnly) && <ExcelExportButton target={{ form_id: record.id }} />}
+          {(!record.approverViewOnly || mayDownloadApproverOnly) && <ValidationReportButtons target={{ form_id: record.id }} />}
         </div>
       </header>
       {record.frozen && (

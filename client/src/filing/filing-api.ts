@@ -154,3 +154,19 @@ export async function openQueryCodes(side: Side, form: number): Promise<Set<stri
     return new Set();
   }
 }
+
+export interface CopyResult {
+  updatectr: number;
+  /** The previous accepted form and the end of its period (yyyy-mm-dd). */
+  previous: number;
+  endon: string;
+  copied: number;
+  skipped: number;
+}
+
+/** Form.copyFromPrevious: the chosen tabs (all when none are given) take last period's accepted values. */
+export async function copyFromPrevious(form: number, updatectr: number, tabs?: string[]): Promise<CopyResult> {
+  const values = await rpc.call('Form.copyFromPrevious', { form, updatectr, ...(tabs ? { tabs } : {}) });
+  const r = rowsOf(values, 0)[0] ?? {};
+  return { updatectr: Number(r.updatectr ?? updatectr + 1), previous: Number(r.previous), endon: String(r.endon ?? ''), copied: Number(r.copied ?? 0), skipped: Number(r.skipped ?? 0) };
+}

@@ -145,7 +145,7 @@ export function useFormEntry(side: api.Side, formId: number) {
       const found = await api.validate(record.id);
       setFindings(found);
       setServerProblems(new Map(found.filter((f) => f.tab && f.address).map((f) => [cellKey(f.tab, f.address), f.message])));
-      if (!found.length) await dialogs.alert('Validate', 'No problems were found in this form.', 'success');
+      if (!found.length) await dialogs.alert('Check now', 'Every rule of this form passes.', 'success');
     } catch (e) {
       await presentError(e);
     } finally {

@@ -1,0 +1,61 @@
+// The Validation report downloads of a form or a batch (docs/filing.md "Validation report"):
+// Job.ValidationReport.submit with the chosen format, its status polled as the Excel exports' is,
+// then the file downloaded from /out/{id}.xlsx or /out/{id}.pdf. A failed job shows its reason.
+import { useEffect, useRef, useState } from 'react';
+import { rpc } from '../rpc/rpc';
+import { presentError } from '../rpc/error-presenter';
+import { dialogs } from '../ui/dialogs';
+import { download, JOB_DONE, JOB_FAILED, POLL_MS, type JobStatus } from '../list/export-excel';
+
+export interface ReportTarget {
+  form_id?: number;
+  formbatch_id?: number;
+}
+
+export type ReportFormat = 'xlsx' | 'pdf';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs one report to its end: the download URL, or null when it failed (after the dialog). */
+export async function validationReport(target: ReportTarget, format: ReportFormat, signal?: AbortSignal): Promise<string | null> {
+  const id = Number(await rpc.text('Job.ValidationReport.submit', { ...target, format }));
+  for (;;) {
+    if (signal?.aborted) return null;
+    const s = await rpc.json<JobStatus>('Job.ValidationReport.status', { id });
+    if (s.state === JOB_DONE && s.result?.startsWith('/out/')) {
+      download(s.result);
+      return s.result;
+    }
+    if (s.state === JOB_FAILED || s.state === JOB_DONE) {
+      await dialogs.alert('Validation report', `The report could not be made: ${s.result ?? 'no reason was given'}`, 'error');
+      return null;
+    }
+    await sleep(Math.min(POLL_MS, 1000));
+  }
+}
+
+export function ValidationReportButtons({ target }: { target: ReportTarget }) {
+  const [running, setRunning] = useState<ReportFormat | null>(null);
+  const stop = useRef<AbortController | null>(null);
+  useEffect(() => () => stop.current?.abort(), []);
+  const run = async (format: ReportFormat) => {
+    stop.current = new AbortController();
+    setRunning(format);
+    try {
+      await validationReport(target, format, stop.current.signal);
+    } catch (e) {
+      await presentError(e);
+    } finally {
+      setRunning(null);
+    }
+  };
+  return (
+    <span className="btn-group" role="group" aria-label="Validation report">
+      {(['xlsx', 'pdf'] as const).map((format) => (
+        <button key={format} type="button" className="btn" data-action={`validation-report-${format}`} disabled={running !== null} onClick={() => void run(format)}>
+          {running === format ? 'Preparing…' : `Validation report (${format === 'xlsx' ? 'Excel' : 'PDF'})`}
+        </button>
+      ))}
+    </span>
+  );
+}
