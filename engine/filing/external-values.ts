@@ -86,8 +86,9 @@ async function readSource(db: Db, kind: ExternalKind, codes: string[], source: O
   const cells = codes.map((code) => ({ code, cell: filed.layout.byCodeOf(code) }));
   const needsFormulas = cells.some((c) => c.cell?.place.cell.editor === 'formula');
   const inputs = new Map<string, StoredValue>();
-  let results: FormValues = {};
-  if (needsFormulas) {
+  let results = needsFormulas ? keptResults(filed, source, opts) : {};
+  if (needsFormulas && !results) {
+    // Its formulas are computed over all its inputs (then kept for this revision of it).
     const stored = await storedCells(db, source.id);
     for (const s of stored) if (s.code !== null && !inputs.has(s.code)) inputs.set(s.code, s.value);
     results = computedResults(filed, source, stored, opts);
@@ -95,28 +96,36 @@ async function readSource(db: Db, kind: ExternalKind, codes: string[], source: O
     const rows = await db('formcell').where({ form: source.id }).whereIn('code', codes).select('code', 'address', 'value');
     for (const r of rows) if (!inputs.has(String(r.code))) inputs.set(String(r.code), r.value === null ? null : String(r.value));
   }
+  const computedValues = results ?? {};
   return cells.map(({ code, cell }): ExternalSource => {
     const base = { kind, code, form: source.id, source: where, label: labels.get(code) ?? code };
     if (!cell) return { ...base, value: null, type: 'text', missing: `${where} has no cell ${code}, so its value is blank.` };
     if (cell.repeats) return { ...base, value: null, type: 'text', missing: `${code} of ${filed.properties.id} is in an add-new-rows tab: refer to a total of it instead.` };
     const c = cell.place.cell;
-    const value = c.editor === 'formula' ? ((results[code] as StoredValue | undefined) ?? null) : (inputs.get(code) ?? null);
+    const value = c.editor === 'formula' ? ((computedValues[code] as StoredValue | undefined) ?? null) : (inputs.get(code) ?? null);
     return { ...base, value, type: c.editor ?? 'text', missing: null };
   });
 }
 
+const resultKey = (filed: FiledTemplate, source: { id: number; updatectr: number }) => `${source.id}:${source.updatectr}:${filed.id}:${filed.version}`;
+
+function cacheOf(root: Knex): BoundedCache<FormValues> {
+  let cache = computed.get(root);
+  if (!cache) computed.set(root, (cache = new BoundedCache<FormValues>(20)));
+  return cache;
+}
+
+/** The formula results of a source form at this revision, when already computed. */
+function keptResults(filed: FiledTemplate, source: { id: number; updatectr: number }, opts: ExternalOptions): FormValues | undefined {
+  return opts.root ? cacheOf(opts.root).get(resultKey(filed, source)) : undefined;
+}
+
 function computedResults(filed: FiledTemplate, source: { id: number; updatectr: number }, stored: Awaited<ReturnType<typeof storedCells>>, opts: ExternalOptions): FormValues {
-  const holder = opts.root ?? computed;
-  let cache = computed.get(holder);
-  if (!cache) computed.set(holder, (cache = new BoundedCache<FormValues>(20)));
-  const key = `${source.id}:${source.updatectr}:${filed.id}:${filed.version}`;
-  const known = opts.root ? cache.get(key) : undefined;
-  if (known) return known;
   const content = placeContent(filed.layout, stored);
   const wb = FormWorkbook.build(filed.properties, { values: content.values, rows: content.rows, licenseKey: opts.licenseKey });
   try {
     const results = wb.results();
-    if (opts.root) cache.set(key, results);
+    if (opts.root) cacheOf(opts.root).set(resultKey(filed, source), results);
     return results;
   } finally {
     wb.destroy();
