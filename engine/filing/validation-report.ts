@@ -103,13 +103,14 @@ export function reportLines(filed: FiledTemplate, content: FormContent, computed
       const b = failedAt.get(`${rule}|${at.cell.tab}|${address}`);
       lines.push({ ...base, rule: RULE_WORDS[rule], outcome: outcomeOf(b), message: b ? b.message : passedMessage, values });
     };
-    // A disabled cell, or one its disable condition turns off now, has no rule that applies.
-    if (c.disabled === true || disabled.has(cellId(at.cell, at.row))) continue;
+    const off = disabled.has(cellId(at.cell, at.row));
     if (c.editor === 'formula') {
       line('formula', 'The result fits the cell.');
-      if (c.validations) line('validation', c.validationmsg ?? 'This value is not accepted.');
+      if (c.validations && !off) line('validation', c.validationmsg ?? 'This value is not accepted.');
       continue;
     }
+    // A disabled input cell, or one its disable condition turns off now, has no rule that applies.
+    if (c.disabled === true || off) continue;
     const required = failedAt.has(`required|${at.cell.tab}|${address}`);
     if (!c.allowempty && (value !== null || required)) line('required', 'Filled in.');
     if (value !== null) {

@@ -104,6 +104,8 @@ describe.each(await testDialects())('validation reports on %s', (dialect) => {
     const check = lines.find((l) => l.rule === 'Form check')!;
     expect(check.outcome).toBe('Failed');
     expect(check.values).toMatch(/\(01!B8\) = 10; .*\(02!B8\) = 5/);
+    // Each formula cell's result is checked, and cited.
+    expect(lines).toContainEqual(expect.objectContaining({ cell: '01!B8', rule: 'Calculated value fits', outcome: 'Passed', values: '10' }));
     // The optional time cell, left empty, has no rule that applies.
     expect(lines.some((l) => l.cell === '03!B4')).toBe(false);
     const passed = lines.filter((l) => l.outcome === 'Passed').length;

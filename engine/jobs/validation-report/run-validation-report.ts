@@ -39,7 +39,9 @@ export async function runValidationReport(run: JobRun): Promise<JobResult> {
     if (item.form) reports.push(await formValidationReport(ctx, item.form));
     run.report({ processed: reports.length, total });
   }
-  const meta = { title: `Validation report: ${target.title}`, printedAt: displayText(sqlDateTime(), 'datetime'), printedBy: ctx.caller?.name ?? '' };
+  // Words and DD/MM/YYYY in the heading; the file name keeps the export's (sortable) name.
+  const about = target.kind === 'form' && reports[0] ? `${reports[0].code}, period ending ${reports[0].period}` : target.title;
+  const meta = { title: `Validation report: ${about}`, printedAt: displayText(sqlDateTime(), 'datetime'), printedBy: ctx.caller?.name ?? '' };
   let body: Uint8Array;
   if (args.format === 'xlsx') {
     const { default: excel } = await import('exceljs');
