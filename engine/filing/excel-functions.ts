@@ -6,6 +6,7 @@
 // Rounding works on the number as Excel shows it (decimal-rounding.ts).
 import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, type ImplementedFunctions } from 'hyperformula';
 import { excelInt, excelShown, roundDecimal } from './decimal-rounding.js';
+import { criterionMatcher, type CriterionValue } from './excel-criteria.js';
 import { excelLog, excelMod, excelUpper, mathMultiple } from './excel-math.js';
 
 const number = { argumentType: FunctionArgumentType.NUMBER };
@@ -13,6 +14,8 @@ const date = { argumentType: FunctionArgumentType.NUMBER, minValue: 0 };
 const places = { argumentType: FunctionArgumentType.NUMBER, defaultValue: 0 };
 
 const DAY_MS = 86_400_000;
+const range = { argumentType: FunctionArgumentType.RANGE };
+const criterion = { argumentType: FunctionArgumentType.NOERROR };
 
 /**
  * HyperFormula's functions that differ from Excel's, redefined:
@@ -31,6 +34,8 @@ const DAY_MS = 86_400_000;
  * - CHOOSE refused a fractional index (Excel truncates it) and answered #NUM! out of range (#VALUE!).
  * - SUMPRODUCT did not evaluate its arguments as arrays: SUMPRODUCT((A1:A9>0)*A1:A9) gave #VALUE!.
  * - UPPER wrote "ß" as "SS"; Excel maps letter by letter and keeps it.
+ * - COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF, MAXIFS and MINIFS refused a criterion comparing
+ *   text by order (">"&A1 with text in A1 gave #VALUE!): Excel's criteria (excel-criteria.ts).
  */
 export class ExcelFunctionsPlugin extends FunctionPlugin {
   static override implementedFunctions: ImplementedFunctions = {
@@ -61,6 +66,13 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
     CHOOSE: { method: 'choose', parameters: [number, { argumentType: FunctionArgumentType.SCALAR, passSubtype: true }], repeatLastArgs: 1 },
     SUMPRODUCT: { method: 'sumproduct', parameters: [{ argumentType: FunctionArgumentType.RANGE }], repeatLastArgs: 1, enableArrayArithmeticForArguments: true },
     UPPER: { method: 'upper', parameters: [{ argumentType: FunctionArgumentType.STRING }] },
+    COUNTIF: { method: 'countif', parameters: [range, criterion] },
+    COUNTIFS: { method: 'countifs', parameters: [range, criterion], repeatLastArgs: 2 },
+    SUMIF: { method: 'sumif', parameters: [range, criterion, { ...range, optionalArg: true }] },
+    SUMIFS: { method: 'sumifs', parameters: [range, range, criterion], repeatLastArgs: 2 },
+    AVERAGEIF: { method: 'averageif', parameters: [range, criterion, { ...range, optionalArg: true }] },
+    MAXIFS: { method: 'maxifs', parameters: [range, range, criterion], repeatLastArgs: 2 },
+    MINIFS: { method: 'minifs', parameters: [range, range, criterion], repeatLastArgs: 2 },
   };
 
   static override aliases = { TRUNC: 'ROUNDDOWN' };
@@ -255,6 +267,80 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
     return this.runFunction(ast.args, state, this.metadata('UPPER'), ((text: string) => excelUpper(text)) as never);
   }
 
+  countif(ast: PluginCall, state: PluginState) {
+    return this.conditional(ast, state, 'COUNTIF', (r: SheetRange, c: CriterionArg) => this.aggregate('count', r, [r, c]));
+  }
+
+  countifs(ast: PluginCall, state: PluginState) {
+    return this.conditional(ast, state, 'COUNTIFS', (...pairs: (SheetRange | CriterionArg)[]) => this.aggregate('count', pairs[0] as SheetRange, pairs));
+  }
+
+  sumif(ast: PluginCall, state: PluginState) {
+    return this.conditional(ast, state, 'SUMIF', (r: SheetRange, c: CriterionArg, values?: SheetRange) => this.aggregate('sum', values ?? r, [r, c]));
+  }
+
+  sumifs(ast: PluginCall, state: PluginState) {
+    return this.conditional(ast, state, 'SUMIFS', (values: SheetRange, ...pairs: (SheetRange | CriterionArg)[]) => this.aggregate('sum', values, pairs));
+  }
+
+  averageif(ast: PluginCall, state: PluginState) {
+    return this.conditional(ast, state, 'AVERAGEIF', (r: SheetRange, c: CriterionArg, values?: SheetRange) => this.aggregate('average', values ?? r, [r, c]));
+  }
+
+  maxifs(ast: PluginCall, state: PluginState) {
+    return this.conditional(ast, state, 'MAXIFS', (values: SheetRange, ...pairs: (SheetRange | CriterionArg)[]) => this.aggregate('max', values, pairs));
+  }
+
+  minifs(ast: PluginCall, state: PluginState) {
+    return this.conditional(ast, state, 'MINIFS', (values: SheetRange, ...pairs: (SheetRange | CriterionArg)[]) => this.aggregate('min', values, pairs));
+  }
+
+  private conditional<A extends unknown[]>(ast: PluginCall, state: PluginState, name: string, fn: (...args: A) => number | CellError) {
+    return this.runFunction(ast.args, state, this.metadata(name), fn as never);
+  }
+
+  /**
+   * The conditional aggregates (excel-criteria.ts): the cells of `values` whose places meet every
+   * (range, criterion) pair, counted, summed, averaged (#DIV/0! for none) or their maximum or
+   * minimum (0 for none). Ranges of another size than `values` are #VALUE!.
+   */
+  private aggregate(kind: 'count' | 'sum' | 'average' | 'max' | 'min', values: SheetRange, pairs: (SheetRange | CriterionArg)[]): number | CellError {
+    const [w, h] = [values.width(), values.height()];
+    const toNumber = (text: string) => {
+      const n = this.arithmeticHelper.coerceToMaybeNumber(text);
+      return n === undefined ? undefined : plainValue(n) as number;
+    };
+    const conditions: { cells: CriterionValue[]; match: (v: CriterionValue) => boolean }[] = [];
+    for (let i = 0; i < pairs.length; i += 2) {
+      const r = pairs[i] as SheetRange;
+      if (r.width() !== w || r.height() !== h) return new CellError(ErrorType.VALUE, 'The ranges of a conditional function must be of one size.');
+      const c = plainValue(pairs[i + 1]);
+      if (typeof c !== 'number' && typeof c !== 'string' && typeof c !== 'boolean') return new CellError(ErrorType.VALUE, 'The criterion cannot be read.');
+      conditions.push({ cells: [...r.iterateValuesFromTopLeftCorner()].map(plainValue), match: criterionMatcher(c, toNumber) });
+    }
+    const cells = [...values.iterateValuesFromTopLeftCorner()].map(plainValue);
+    let count = 0;
+    let total = 0;
+    let extreme: number | undefined;
+    for (let i = 0; i < cells.length; i++) {
+      if (!conditions.every((c) => c.match(c.cells[i]))) continue;
+      const v = cells[i];
+      if (kind === 'count') {
+        count++;
+        continue;
+      }
+      if (typeof v === 'object' && v !== null) return new CellError(v.error as ErrorType);
+      if (typeof v !== 'number') continue;
+      count++;
+      total += v;
+      extreme = extreme === undefined ? v : kind === 'max' ? Math.max(extreme, v) : Math.min(extreme, v);
+    }
+    if (kind === 'count') return count;
+    if (kind === 'sum') return total;
+    if (kind === 'average') return count ? total / count : new CellError(ErrorType.DIV_BY_ZERO);
+    return extreme ?? 0;
+  }
+
   /** Runs `fn` on the arguments coerced as `name`'s parameters say (HyperFormula's own checks). */
   private call<A extends unknown[]>(ast: PluginCall, state: PluginState, name: string, fn: (...args: A) => number | boolean | CellError) {
     return this.runFunction(ast.args, state, this.metadata(name), fn as never);
@@ -266,6 +352,17 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
 type PluginCall = { args: never };
 type PluginState = never;
 /** A range argument as HyperFormula hands it (SimpleRangeValue, not exported). */
+type SheetRange = { width(): number; height(): number; iterateValuesFromTopLeftCorner(): Iterable<unknown> };
+type CriterionArg = unknown;
+
+/** A value inside HyperFormula (a typed number, the empty value, an error) as a criterion sees it. */
+function plainValue(v: unknown): CriterionValue {
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v instanceof CellError) return { error: v.type };
+  if (typeof v === 'object' && v !== null && typeof (v as { val?: unknown }).val === 'number') return (v as { val: number }).val;
+  return null;
+}
+
 type SumproductRange = { width(): number; height(): number; iterateValuesFromTopLeftCorner(): Iterable<unknown> };
 
 let registered = false;

@@ -68,7 +68,7 @@ describe('Excel arithmetic the differential test found HyperFormula computing ot
     expect(groupedNumberFormat(0.4, '#,##0')).toBe('0');
     expect(groupedNumberFormat(1234.5, '#,###.##')).toBe('1,234.5');
     expect(groupedNumberFormat(12.3456, '#,##0.0%')).toBe('1,234.6%');
-    expect(groupedNumberFormat(1.5, '0.00')).toBeUndefined();
+    expect(groupedNumberFormat(45351, 'yyyy-mm-dd')).toBeUndefined();
     expect(compute([1234567.005], ['=TEXT(A1,"#,##0.00")', '=TEXT(A1,"0.0")'])).toEqual(['1,234,567.01', '1234567.0']);
   });
 
