@@ -4,15 +4,17 @@
 // the protocol and read by openpyxl (formula texts with `_xlfn.`, each input's validation, locks and
 // protection, room for added lines, a defined name per data cell), then opened, recalculated and
 // saved by LibreOffice headless: it computes what the export cached, shows no #NAME?, and keeps the
-// names, locks, protection and validations.
+// names, locks, protection and validations. Lines typed into the room below an add-new-rows tab's
+// data rows are imported.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlDateTime } from '../db/clock.js';
 import { cellCode } from '../filing/cell-codes.js';
 import { checkTemplate } from '../filing/template-check.js';
 import type { Cell, FormProperties } from '../filing/template-schema.js';
+import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
 import { formulaResults } from '../testing/libreoffice.js';
-import { readBack } from '../testing/record-calls.js';
+import { ok, readBack } from '../testing/record-calls.js';
 import { testDialects } from '../testing/test-database.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { DEFAULT_LINES } from './form-export/line-room.js';
@@ -20,6 +22,7 @@ import { libreOfficeRoundTrip } from './form-export/testing/libreoffice-round-tr
 import { readWithOpenpyxl, type PyBook } from './form-export/testing/openpyxl.js';
 import { JobWorker } from './job-worker.js';
 import { download, textOf, type JobStatus } from './testing/export-kit.js';
+import { attachUploads } from './testing/import-uploads.js';
 
 const ITEM = 'XLI01';
 const CALENDAR_GROUP = 80;
@@ -84,6 +87,7 @@ function interopTemplate(): FormProperties {
   };
 }
 
+const rowsOf = (values: EnvelopeValue[]) => recordsetObjects(ok(values)[0] as RecordsetValue);
 const round = (n: number, scale: number) => Math.round(n * 10 ** scale) / 10 ** scale;
 
 describe.each(await testDialects())('Excel exports other programs read as we do, on %s', (dialect) => {
@@ -233,5 +237,21 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     const bound = (f: string) => (Number.isFinite(Number(f)) ? Number(f) : f);
     const guards = (b: PyBook) => b.sheets.filter((s) => !s.name.startsWith('_')).map((s) => [s.name, s.protected, s.protection, s.validations.map((v) => [v.sqref, v.type, bound(v.formula), v.error, v.prompt]).sort()]);
     expect(guards(reread)).toEqual(guards(book));
+  });
+
+  it('imports the lines an entity types into the room for added lines', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported as unknown as ArrayBuffer);
+    const lines = wb.getWorksheet('LINES')!;
+    [['fourth', 4, 1.5], ['fifth', 5, 2]].forEach((line, i) => line.forEach((value, c) => (lines.getCell(5 + i, c + 1).value = value)));
+    const id = Number(readBack(await t.call('Record.create', [{ module: 'RE-ExcelImport', fields: ['name', 'reportingentity', 'importtype'], values: ['Added lines', 1, 1100855], read: ['id'] }], preparer)).id);
+    await attachUploads(t.database.db, t.engine.services.config, id, [{ name: 'lines.xlsx', bytes: Buffer.from(await wb.xlsx.writeBuffer()) }]);
+    textOf(await t.call('Job.ImportFromExcel.submit', [{ excelimport_id: id }], preparer));
+    await worker.drain();
+    const record = rowsOf(await t.call('Record.select', [{ module: 'RE-ExcelImport', fields: ['state', 'description'], where: [['id', '=', id]] }], preparer))[0];
+    expect([Number(record.state), record.description]).toEqual([71, `lines.xlsx: 6 cells written into form ${form}.`]);
+    const cells = rowsOf(await t.call('Form.getData', [{ form }], preparer)).filter((c) => c.tab === '02');
+    const value = (address: string) => cells.find((c) => c.address === address)?.value;
+    expect(['A5', 'B5', 'C5', 'D5', 'A6', 'D6'].map(value)).toEqual(['fourth', '4', '1.50', '6.00', 'fifth', '10.00']);
   });
 });
