@@ -9,6 +9,9 @@ import { formatCellValue, parseCellValue, storedResult, type StoredValue } from 
 import { columnIndex, columnLetter, coveredKeys, tabCells, type CellPlace } from '../../../engine/filing/template-grid.js';
 import { isNumericEditor } from '../../../engine/filing/normalise.js';
 import type { Cell, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
+import { describeExternal, externalRef, workbookExternals, type ExternalSource } from '../../../engine/filing/external-sources.js';
+import { externalKeys } from '../../../engine/filing/formula-references.js';
+import { explainFailure } from '../../../engine/filing/rule-explain.js';
 
 /** One row of Form.getData's recordset. */
 export interface DataRow {
@@ -94,8 +97,11 @@ export class FormEntry {
   private failures: CheckFailure[] = [];
   private disabled = new Set<string>();
 
-  /** `rows`: data rows of the add-new-rows tabs as the server holds them (Form.getData). */
-  constructor(readonly template: FormProperties, data: DataRow[], private readonly listValues: ListValues, rows?: Record<string, number>, private readonly licenseKey?: string) {
+  /**
+   * `rows`: data rows of the add-new-rows tabs as the server holds them (Form.getData); `externals`:
+   * the extform()/prev() values it answered, each with its source (read-only: the grid shows where they came from).
+   */
+  constructor(readonly template: FormProperties, data: DataRow[], private readonly listValues: ListValues, rows?: Record<string, number>, private readonly licenseKey?: string, readonly externals: readonly ExternalSource[] = []) {
     this.rows = { ...this.rowsOf(data), ...rows };
     this.savedRows = { ...this.rows };
     this.build();
@@ -131,7 +137,7 @@ export class FormEntry {
   /** Lays the sites out on the workbook's sheets for the current row counts. */
   private build(): void {
     this.wb?.destroy();
-    this.wb = FormWorkbook.build(this.template, { values: this.inputValues(), rows: this.rows, licenseKey: this.licenseKey });
+    this.wb = FormWorkbook.build(this.template, { values: this.inputValues(), rows: this.rows, licenseKey: this.licenseKey, ...workbookExternals(this.externals) });
     this.sites.clear();
     this.template.items.forEach((tab, tabIndex) => {
       const sheet = this.wb.layout.sheets[tabIndex];
@@ -231,9 +237,20 @@ export class FormEntry {
     return out;
   }
 
-  /** Form-level failures (tab validations, tier 2). */
+  /** Form-level failures (tab validations, tier 2), each explained with its values as the server words it. */
   formFailures(): CheckFailure[] {
-    return this.failures.filter((f) => f.code === undefined);
+    return this.failures.filter((f) => f.code === undefined).map((f) => ({ ...f, message: explainFailure(this.template, f, this.wb, this.externals) }));
+  }
+
+  /**
+   * Where the values a cell's formula reads from other forms came from, one line each
+   * (`prev(BNK0101003) Total assets = 25,035, from BNK-01, period ending 31/10/2026`); null when it reads none.
+   */
+  externalNote(site: Site): string | null {
+    if (!this.externals.length || !site.cell.formula) return null;
+    const cited = new Set(externalKeys(site.cell.formula).map((k) => k.replace(':', '(') + ')'));
+    const lines = this.externals.filter((e) => cited.has(externalRef(e))).map(describeExternal);
+    return lines.length ? lines.join('\n') : null;
   }
 
   rowCount(tabId: string): number {
@@ -339,6 +356,7 @@ export class FormEntry {
       if (disabled && !s.cell.formula) names.push('cell-disabled');
       if (marks.problems.has(s.key)) names.push('cell-problem');
       if (marks.queries.has(s.code)) names.push('has-query');
+      if (this.externalNote(s)) names.push('cell-external');
       const look: GridCellLook = { row: s.row, col: s.col, className: names.join(' '), readOnly: readOnly || disabled };
       if (s.cell.editor === 'dropdown' && s.cell.listgroup) look.source = [...(this.listValues(s.cell.listgroup) ?? [])];
       cells.push(look);
@@ -355,6 +373,6 @@ export class FormEntry {
 /** A formula result or stored value for a cell as text, for read-only displays (the history diff). */
 export function shownValue(cell: Cell | undefined, value: StoredValue): string {
   if (!cell) return value ?? '';
-  const r = cell.formula ? storedResult(cell, value === null ? null : Number(value)) : { ok: true as const, value };
+  const r = cell.formula ? storedResult(cell, value === null || !isNumericEditor(cell.editor) ? value : Number(value)) : { ok: true as const, value };
   return formatCellValue(cell, r.ok ? r.value : value);
 }

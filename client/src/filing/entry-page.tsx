@@ -53,7 +53,9 @@ export default function EntryPage({ side }: { side: Side }) {
     if (!entry || !view || !tab) return out;
     for (const c of view.cells) {
       const site = entry.site(tabIndex, c.row, c.col);
-      if (site?.cell.note) out.set(site.address, site.cell.note);
+      const from = site ? entry.externalNote(site) : null;
+      const note = [site?.cell.note, from].filter(Boolean).join('\n');
+      if (site && note) out.set(site.address, note);
     }
     return out;
   }, [entry, view, tab, tabIndex]);
@@ -170,6 +172,7 @@ export default function EntryPage({ side }: { side: Side }) {
             {f.queries.has(site.code) && <span className="query-flag" data-testid="cell-query"> · This cell has an open query.</span>}
             {selectedProblem && <p className="field-problem" role="alert" data-testid="cell-problem">{selectedProblem}</p>}
             {site.cell.note && <p className="filing-note" data-testid="cell-note">{site.cell.note}</p>}
+            {entry.externalNote(site)?.split('\n').map((line) => <p key={line} className="filing-note filing-external" data-testid="cell-external">{line}</p>)}
             {side === 'regulator' && (
               <p><button type="button" className="btn" data-action="raise-query" onClick={raiseQuery}>Raise query on this cell</button></p>
             )}

@@ -4,6 +4,7 @@
 import type { FormProperties } from '../../../engine/filing/template-schema.js';
 import { rpc, textAt, type Row, type Value } from '../rpc/rpc';
 import type { DataRow, SaveChanges } from './entry-model';
+import type { ExternalSource } from '../../../engine/filing/external-sources.js';
 
 export type Side = 'entity' | 'regulator';
 
@@ -54,13 +55,20 @@ export async function loadFormRecord(side: Side, id: number): Promise<FormRecord
 
 export interface FormData {
   cells: DataRow[];
+  /** Values its formulas read from other forms (extform, prev), with their sources. */
+  externals: ExternalSource[];
   info: { form: number; updatectr: number; state: number; template: number; version: number; rows?: Record<string, number> };
 }
 
 export async function getData(form: number): Promise<FormData> {
   const values = await rpc.call('Form.getData', { form });
   const cells = rowsOf(values, 0).map((r) => ({ tab: String(r.tab), address: String(r.address), code: r.code === null || r.code === undefined || r.code === '' ? null : String(r.code), value: r.value === null || r.value === undefined ? null : String(r.value) }));
-  return { cells, info: JSON.parse(textAt(values, 1) || '{}') as FormData['info'] };
+  const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  const externals = rowsOf(values, 2).map((r): ExternalSource => ({
+    kind: r.kind === 'prev' ? 'prev' : 'extform', code: String(r.code), type: String(r.type ?? 'text'), value: text(r.value), label: String(r.label ?? r.code),
+    source: text(r.source), form: r.form === null || r.form === undefined || r.form === '' ? null : Number(r.form), missing: text(r.missing),
+  }));
+  return { cells, externals, info: JSON.parse(textAt(values, 1) || '{}') as FormData['info'] };
 }
 
 /** The template version the form is filed on (Form.template: entity users read no templates otherwise). */

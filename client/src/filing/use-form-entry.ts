@@ -58,7 +58,7 @@ export function useFormEntry(side: api.Side, formId: number) {
       const marks = await api.openQueryCodes(side, formId);
       if (!live) return;
       entry.current?.destroy();
-      entry.current = new FormEntry(props, data.cells, (g) => lists.get(g), data.info.rows);
+      entry.current = new FormEntry(props, data.cells, (g) => lists.get(g), data.info.rows, undefined, data.externals);
       setRecord({ ...rec, state: data.info.state ?? rec.state, updatectr: data.info.updatectr ?? rec.updatectr });
       setTemplate(props);
       setQueries(marks);
