@@ -44,6 +44,8 @@ const INPUTS: [string, Cell][] = [
 const IN = (row: number) => code('01', row - 1);
 const LINE = (col: number) => code('02', col + 1);
 const NOTE = code('03', 1);
+// A sheet name with an apostrophe: quoted and doubled in formulas and defined names.
+const NOTES = "MGR'S NOTES";
 // The formulas, each with the newer functions it uses (written `_xlfn.NAME` in the file).
 const FORMULAS: [string, string, string[]][] = [
   ['Spread', `=STDEV.S(col(${LINE(2)}))`, ['STDEV.S']],
@@ -59,6 +61,7 @@ const FORMULAS: [string, string, string[]][] = [
   ['Bounds', `=CEILING.MATH(cell(${IN(3)})*10)+FLOOR.MATH(cell(${IN(3)})*10)`, ['CEILING.MATH', 'FLOOR.MATH']],
   ['Week', `=ISOWEEKNUM(cell(${IN(5)}))`, ['ISOWEEKNUM']],
   ['Total', `=SUM(cell(${IN(2)}):cell(${IN(4)}))+SUM(col(${LINE(3)}))`, []],
+  ['Notes', `=COUNTA(col(${NOTE}))`, []],
 ];
 const FIRST_FORMULA_ROW = INPUTS.length + 2;
 const LINES_MAX = 10;
@@ -82,7 +85,7 @@ function interopTemplate(): FormProperties {
           { editor: 'formula', formula: '=rc(0,-2)*rc(0,-1)', scale: 2, code: LINE(3) },
         ]],
       },
-      { id: '03', title: 'NOTES', display_name: 'Notes', type: 'add-new-rows', header: { top: 1, left: 0, items: [[label('Note')]] }, items: [[{ editor: 'text', code: NOTE }]] },
+      { id: '03', title: NOTES, display_name: 'Notes', type: 'add-new-rows', header: { top: 1, left: 0, items: [[label('Note')]] }, items: [[{ editor: 'text', code: NOTE }]] },
     ],
   };
 }
@@ -133,7 +136,7 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     const status = JSON.parse(textOf(await t.call('Job.ExportToExcel.status', [{ id }], preparer))) as JobStatus;
     expect(status.state).toBe(71);
     exported = (await download(t, status.result!, preparer)).rawPayload;
-    book = await readWithOpenpyxl(exported, ['LINES!A5', 'LINES!C11', 'LINES!D5', 'LINES!A12', 'NOTES!A3', `NOTES!A${DEFAULT_LINES + 1}`, `NOTES!A${DEFAULT_LINES + 2}`]);
+    book = await readWithOpenpyxl(exported, ['LINES!A5', 'LINES!C11', 'LINES!D5', 'LINES!A12', `${NOTES}!A3`, `${NOTES}!A${DEFAULT_LINES + 1}`, `${NOTES}!A${DEFAULT_LINES + 2}`]);
   });
   afterAll(async () => {
     await worker?.stop();
@@ -150,6 +153,7 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
       expect(text.replace(/_xlfn\.[A-Z.]+\(/g, ''), name).not.toMatch(/STDEV\.S|IFS\(|DAYS\(|IFNA|XOR|SWITCH|MAXIFS|MINIFS|VAR\.|STDEV\.P|TEXTJOIN|\.MATH|ISOWEEKNUM/);
     });
     expect(cells[`B${FIRST_FORMULA_ROW + 2}`].value).toBe('=_xlfn.DAYS(B6,B5)');
+    expect(cells[`B${FIRST_FORMULA_ROW + FORMULAS.length - 1}`].value).toBe("=COUNTA('MGR''S NOTES'!A2:A2)");
     expect(cells[`B${FIRST_FORMULA_ROW}`].value).toBe("=_xlfn.STDEV.S('LINES'!C2:C4)");
   });
 
@@ -184,7 +188,7 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     expect(book.sheets.filter((s) => !s.name.startsWith('_')).map((s) => [s.name, s.protected, s.protection.password, s.protection.formatColumns, s.protection.selectLockedCells, s.protection.insertRows])).toEqual([
       ['IN', true, false, false, false, true],
       ['LINES', true, false, false, false, false],
-      ['NOTES', true, false, false, false, false],
+      [NOTES, true, false, false, false, false],
     ]);
     const lines = sheet('LINES');
     expect(lines.cells.A2.locked).toBe(false);
@@ -193,8 +197,8 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     expect(book.locked).toMatchObject({ 'LINES!A5': false, 'LINES!C11': false, 'LINES!D5': true, 'LINES!A12': true });
     expect(lines.validations.map((v) => [v.type, v.sqref])).toEqual([['textLength', 'A2:A11'], ['whole', 'B2:B11'], ['decimal', 'C2:C11']]);
     // A tab without a maximum: room down to DEFAULT_LINES lines.
-    expect(book.locked).toMatchObject({ 'NOTES!A3': false, [`NOTES!A${DEFAULT_LINES + 1}`]: false, [`NOTES!A${DEFAULT_LINES + 2}`]: true });
-    expect(sheet('NOTES').validations.map((v) => v.sqref)).toEqual([`A2:A${DEFAULT_LINES + 1}`]);
+    expect(book.locked).toMatchObject({ [`${NOTES}!A3`]: false, [`${NOTES}!A${DEFAULT_LINES + 1}`]: false, [`${NOTES}!A${DEFAULT_LINES + 2}`]: true });
+    expect(sheet(NOTES).validations.map((v) => v.sqref)).toEqual([`A2:A${DEFAULT_LINES + 1}`]);
   });
 
   it('names every data cell RP_<code>, workbook-wide, at its place (an add-new-rows cell at its first data row)', () => {
@@ -202,7 +206,7 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     INPUTS.forEach((_, i) => (expected[`RP_${IN(i + 2)}`] = [['IN', `$B$${i + 2}`]]));
     FORMULAS.forEach((_, i) => (expected[`RP_${IN(FIRST_FORMULA_ROW + i)}`] = [['IN', `$B$${FIRST_FORMULA_ROW + i}`]]));
     ['A', 'B', 'C', 'D'].forEach((col, i) => (expected[`RP_${LINE(i)}`] = [['LINES', `$${col}$2`]]));
-    expected[`RP_${NOTE}`] = [['NOTES', '$A$2']];
+    expected[`RP_${NOTE}`] = [[NOTES, '$A$2']];
     expect(book.names).toEqual(expected);
   });
 

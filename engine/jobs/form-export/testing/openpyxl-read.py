@@ -17,7 +17,8 @@ def defined_names(wb):
     for dn in items:
         if dn.localSheetId is not None:
             continue
-        out[dn.name] = [[sheet, coord] for sheet, coord in dn.destinations]
+        # openpyxl leaves a quoted sheet name's doubled apostrophes ('O''Brien'!$A$1) doubled.
+        out[dn.name] = [[sheet.replace("''", "'"), coord] for sheet, coord in dn.destinations]
     return out
 
 
