@@ -6,7 +6,7 @@
 // `hh:mm:ss` when seconds are given); text and dropdown values as text (a dropdown holds the
 // list entry's name, spelled as listed). Empty is null.
 import { roundDecimal } from './decimal-rounding.js';
-import { CURRENCY_SCALE, isNumericEditor } from './normalise.js';
+import { CURRENCY_SCALE, isFormulaCell, isNumericEditor } from './normalise.js';
 import { MAX_PRECISION } from './template-limits.js';
 import type { Cell } from './template-schema.js';
 
@@ -142,7 +142,7 @@ export function parseCellValue(cell: Cell, input: unknown, ctx: ValueContext = {
 
 /** The message for an empty cell that must be filled on submission, or null. */
 export function requiredProblem(cell: Cell, value: StoredValue, disabled = cell.disabled === true): string | null {
-  if (value !== null || disabled || cell.allowempty || cell.editor === undefined || cell.editor === 'formula') return null;
+  if (value !== null || disabled || cell.allowempty || cell.editor === undefined || isFormulaCell(cell)) return null;
   return 'This cell must be filled in.';
 }
 

@@ -208,3 +208,28 @@ describe('a formula result stored into its cell', () => {
     expect(storedResult(numeric(0), true)).toEqual({ ok: true, value: '1' });
   });
 });
+
+describe('a Text cell with a formula', () => {
+  const template = () => {
+    const t = sheet(['=cell(X01001)*2']);
+    t.items[0].items.push([{ value: 'verdict' }, { editor: 'text', code: 'X01004', formula: '=IF(cell(X01001)>cell(X01002),"Above","Not above")&" "&TEXT(cell(X01001),"0.00")' }]);
+    t.items[0].items.push([{ value: 'flag' }, { editor: 'text', code: 'X01005', formula: '=cell(X01001)>0' }]);
+    return normaliseTemplate(t, 'X');
+  };
+
+  it('stays a Text cell, disabled, and stores its formula answer as text', () => {
+    const t = template();
+    expect([t.items[0].items[3][1].editor, t.items[0].items[3][1].disabled, t.items[0].items[2][1].editor]).toEqual(['text', true, 'formula']);
+    expect(checkTemplate(t, { itemcode: 'X' }).ok).toBe(true);
+    const wb = FormWorkbook.build(t, { values: { X01001: '3', X01002: '2' } });
+    expect(wb.results()).toEqual({ X01003: '6', X01004: 'Above 3.00', X01005: 'TRUE' });
+    expect(wb.checks().failures).toEqual([]);
+    wb.destroy();
+  });
+
+  it('is refused by a numeric formula cell, which names the text it got', () => {
+    const wb = FormWorkbook.build(normaliseTemplate(sheet(['=IF(cell(X01001)>0,"Yes","No")']), 'X'), { values: { X01001: '1' } });
+    expect(wb.checks().failures).toEqual([{ code: 'X01003', row: 0, path: '/items/0/items/2/1/formula', message: 'The formula answers the text "Yes" where a number is expected.', severity: 'error' }]);
+    wb.destroy();
+  });
+});

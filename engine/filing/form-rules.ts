@@ -7,6 +7,7 @@ import { parseCellValue, requiredProblem } from './cell-values.js';
 import { cellId, filedTemplate, listValuesFor, placeContent, storedCells, type FiledTemplate, type FormContent, type FormRow } from './form-data.js';
 import { cellKey, type CellAt } from './form-layout.js';
 import { buildWorkbook, eachCell } from './form-values.js';
+import { isFormulaCell } from './normalise.js';
 import type { FormWorkbook } from './formula-engine.js';
 import type { ExternalSource } from './external-sources.js';
 import { externalValues } from './external-values.js';
@@ -28,7 +29,7 @@ export interface RuleBreach {
 type ListValues = (group: number) => readonly string[] | undefined;
 
 function rowIsEmpty(filed: FiledTemplate, content: FormContent, tab: string, row: number): boolean {
-  return filed.layout.cells.every((c) => c.tab !== tab || !c.repeats || c.place.cell.editor === 'formula' || (content.byCell.get(cellId(c, row)) ?? null) === null);
+  return filed.layout.cells.every((c) => c.tab !== tab || !c.repeats || isFormulaCell(c.place.cell) || (content.byCell.get(cellId(c, row)) ?? null) === null);
 }
 
 /** `externals`: the extform()/prev() values the workbook was built with, named in the messages of rules that read them. */
@@ -41,7 +42,7 @@ export function formBreaches(filed: FiledTemplate, content: FormContent, wb: For
   const emptyRows = new Map<string, boolean>();
   for (const a of eachCell(filed, content.rows)) {
     const cell = a.cell.place.cell;
-    if (cell.editor === 'formula') continue;
+    if (isFormulaCell(cell)) continue;
     const value = content.byCell.get(cellId(a.cell, a.row)) ?? null;
     if (value === null) {
       if (a.cell.repeats) {

@@ -12,6 +12,7 @@ import { cellId, filedTemplate, listValuesFor, placeContent, reachForm, storedCe
 import { cellKey, type CellAt, type DataCell } from './form-layout.js';
 import { cellsChangedSince, writeRevision, type CellChanges } from './form-revisions.js';
 import { FORM_STATE, WRITABLE_STATES } from './form-states.js';
+import { isFormulaCell } from './normalise.js';
 import { buildWorkbook, isReadOnly } from './form-values.js';
 import { externalValues } from './external-values.js';
 import type { ExternalSource } from './external-sources.js';
@@ -107,7 +108,7 @@ function resolveCells(filed: FiledTemplate, content: FormContent, args: SaveArgs
   const writes = new Map<string, { at: CellAt; value: StoredValue }>();
   for (const { at, key, value } of located) {
     const c = at.cell.place.cell;
-    if (c.editor === 'formula') problems[key] = 'This cell is calculated by a formula and cannot be written.';
+    if (isFormulaCell(c)) problems[key] = 'This cell is calculated by a formula and cannot be written.';
     else if (c.disabled === true) problems[key] = 'This cell is disabled and cannot be written.';
     else {
       const parsed = parseCellValue(c, value, { listValues });

@@ -6,6 +6,7 @@ import type { StoredValue } from './cell-values.js';
 import { workbookExternals, type ExternalSource } from './external-sources.js';
 import { cellId, type FiledTemplate, type FormContent } from './form-data.js';
 import type { CellAt } from './form-layout.js';
+import { isFormulaCell } from './normalise.js';
 
 export interface CellValueRow {
   tab: string;
@@ -34,7 +35,7 @@ export function eachCell(filed: FiledTemplate, rows: Record<string, number>): Ce
 /** A cell the filer never writes: a formula, a disabled cell, or one its disable condition turns off. */
 export function isReadOnly(at: CellAt, disabled: ReadonlySet<string>): boolean {
   const c = at.cell.place.cell;
-  return c.editor === 'formula' || c.disabled === true || disabled.has(cellId(at.cell, at.row));
+  return isFormulaCell(c) || c.disabled === true || disabled.has(cellId(at.cell, at.row));
 }
 
 /** The cells of `Form.getData`: input values as stored, formula values as computed now. */
@@ -44,7 +45,7 @@ export function cellValueRows(filed: FiledTemplate, content: FormContent, wb: Fo
   return eachCell(filed, content.rows).map((at) => {
     const c = at.cell.place.cell;
     let value: StoredValue;
-    if (c.editor === 'formula') {
+    if (isFormulaCell(c)) {
       const v = results[at.cell.code];
       value = Array.isArray(v) ? (v[at.row] ?? null) : (v ?? null);
     } else value = content.byCell.get(cellId(at.cell, at.row)) ?? null;

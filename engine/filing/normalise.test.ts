@@ -23,9 +23,10 @@ describe('normalising on save', () => {
     expect(norm({ editor: 'numeric', scale: 4 }).scale).toBe(4);
   });
 
-  it('makes a cell with a formula a disabled numeric formula cell', () => {
-    expect(norm({ editor: 'text', formula: '1+1' })).toEqual({ editor: 'formula', formula: '=1+1', disabled: true, precision: 19, scale: 0, alignment: 'right' });
+  it('makes a cell with a formula a disabled numeric formula cell, unless it is a Text cell, whose formula answers text', () => {
+    expect(norm({ editor: 'numeric', formula: '1+1' })).toEqual({ editor: 'formula', formula: '=1+1', disabled: true, precision: 19, scale: 0, alignment: 'right' });
     expect(norm({ editor: 'formula', formula: '=2', disabled: false }).disabled).toBe(true);
+    expect(norm({ editor: 'text', formula: '"a"&1' })).toEqual({ editor: 'text', formula: '="a"&1', disabled: true });
   });
 
   it('gives currency cells two decimals, shown as 0,0.00', () => {

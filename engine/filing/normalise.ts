@@ -21,6 +21,14 @@ export function isNumericEditor(editor: Cell['editor']): boolean {
   return editor !== undefined && NUMERIC_EDITORS.has(editor);
 }
 
+/**
+ * A cell whose value a formula computes: a formula cell (numeric), or a Text cell with a formula
+ * (its formula answers text). The filer never writes either.
+ */
+export function isFormulaCell(cell: Cell): boolean {
+  return cell.editor === 'formula' || cell.formula !== undefined;
+}
+
 /** Rows an add-new-rows grid shows for `dataRows` filled rows: at least 20, plus one spare. */
 export function addNewRowsGridRows(dataRows: number): number {
   return Math.max(ADD_NEW_ROWS_MIN_ROWS, dataRows) + 1;
@@ -35,11 +43,12 @@ export function nextSummaryId(props: FormProperties): number {
 export function normaliseCell(cell: Cell): void {
   if (cell.formula !== undefined && cell.formula.trim() === '') delete cell.formula;
   if (cell.formula !== undefined) {
-    // A cell with a formula is a formula cell: numeric and always disabled.
-    cell.editor = 'formula';
+    // A cell with a formula is a formula cell, numeric, unless it is a Text cell (its formula then
+    // answers text, as Excel shows it); either is always disabled.
+    if (cell.editor !== 'text') cell.editor = 'formula';
     if (!cell.formula.trimStart().startsWith('=')) cell.formula = `=${cell.formula.trim()}`;
   }
-  if (cell.editor === 'formula') cell.disabled = true;
+  if (isFormulaCell(cell)) cell.disabled = true;
   if (cell.editor === 'currency') {
     cell.precision = MAX_PRECISION;
     cell.scale = CURRENCY_SCALE;

@@ -53,7 +53,7 @@ export default function DesignerPage() {
       d.editTab((t) => {
         const cell = cellAt(t, row, col);
         if (!cell) return t;
-        if (value.trim().startsWith('=')) return updateCell(t, row, col, { formula: value.trim(), editor: 'formula', disabled: true, value: undefined });
+        if (value.trim().startsWith('=')) return updateCell(t, row, col, { formula: value.trim(), editor: cell.editor === 'text' ? 'text' : 'formula', disabled: true, value: undefined });
         return updateCell(t, row, col, { value });
       }),
     onMoveColumns: (cols, to) => {

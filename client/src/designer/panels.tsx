@@ -1,6 +1,6 @@
 // The side accordion of the Form Viewer (seed 001 §2.2): Form, Table, Header and Cell Properties,
 // Cell Validations and Tab Summary. Each field edits the template through the controller.
-import type { Cell, FormCheck, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
+import type { Cell, FormCheck, FormProperties, Tab, ToleranceSpec } from '../../../engine/filing/template-schema.js';
 import { EDITORS, MAX_HEADER, MAX_PRECISION } from '../../../engine/filing/template-schema.js';
 import { columnLetter, designerRows } from '../../../engine/filing/template-grid.js';
 import { nextSummaryId, normaliseCell } from '../../../engine/filing/normalise.js';
@@ -28,6 +28,26 @@ function Section({ title, name, open, children }: { title: string; name: string;
   );
 }
 
+/** A tolerance with one amount typed (blank removes it; not a number ≥ 0 leaves it as it was). */
+function withTolerance(t: ToleranceSpec | undefined, key: keyof ToleranceSpec, text: string): ToleranceSpec | undefined {
+  const n = text.trim() === '' ? undefined : Number(text);
+  if (n !== undefined && !(Number.isFinite(n) && n >= 0)) return t;
+  const next: ToleranceSpec = { ...t, [key]: n };
+  if (next[key] === undefined) delete next[key];
+  return next.absolute === undefined && next.relative === undefined ? undefined : next;
+}
+
+/** The two amounts of an equality rule's tolerance (docs/form-templates.md "Tolerance"). */
+function ToleranceFields({ name, value, onChange }: { name: string; value: ToleranceSpec | undefined; onChange: (t: ToleranceSpec | undefined) => void }) {
+  const text = (n: number | undefined) => (n === undefined ? '' : String(n));
+  return (
+    <div className="designer-pair">
+      <TextField label="Tolerance (amount)" name={`${name}-tolerance-absolute`} value={text(value?.absolute)} onChange={(v) => onChange(withTolerance(value, 'absolute', v))} />
+      <TextField label="Tolerance (share, 0.01 = 1%)" name={`${name}-tolerance-relative`} value={text(value?.relative)} onChange={(v) => onChange(withTolerance(value, 'relative', v))} />
+    </div>
+  );
+}
+
 function ChecksEditor({ label, name, checks, onChange }: { label: string; name: string; checks: FormCheck[] | undefined; onChange: (c: FormCheck[]) => void }) {
   const list = checks ?? [];
   const set = (i: number, patch: Partial<FormCheck>) => onChange(list.map((c, j) => (j === i ? { ...c, ...patch } : c)));
@@ -38,6 +58,7 @@ function ChecksEditor({ label, name, checks, onChange }: { label: string; name: 
         <div key={i} className="designer-check-item">
           <TextField label="Formula" name={`${name}-${i}-formula`} value={c.formula} onChange={(v) => set(i, { formula: v })} />
           <TextField label="Message" name={`${name}-${i}-message`} value={c.message} onChange={(v) => set(i, { message: v })} />
+          <ToleranceFields name={`${name}-${i}`} value={c.tolerance} onChange={(t) => set(i, { tolerance: t })} />
           <button type="button" className="btn btn-sm" onClick={() => onChange(list.filter((_, j) => j !== i))}>Remove</button>
         </div>
       ))}
@@ -144,7 +165,9 @@ export function CellPropertiesPanel({ d }: { d: Designer }) {
   const set = (patch: Partial<Cell>) => d.editTab((t) => updateCell(t, row, col, patch));
   const address = `${columnLetter(col)}${row + 1}`;
   const problem = (f: string) => d.problems.find((x) => x.tabIndex === d.tabIndex && x.row === row && x.col === col && (x.field === f || (f === 'value' && x.field === 'formula')))?.message;
-  const numeric = cell.editor === 'numeric' || cell.editor === 'formula' || Boolean(cell.formula);
+  // A Text cell keeps its formula, which then answers text; any other cell with one is a formula cell.
+  const textFormula = Boolean(cell.formula) && cell.editor === 'text';
+  const numeric = cell.editor === 'numeric' || cell.editor === 'formula' || (Boolean(cell.formula) && !textFormula);
   const indent = classes(cell).find((c) => c.startsWith('indent-'))?.slice(7) ?? '0';
   const otherTabs = d.props!.items.filter((_, i) => i !== d.tabIndex).map((t) => ({ value: t.title, label: `${t.title} - ${t.display_name}` }));
   const merged = (cell.rowspan ?? 1) > 1 || (cell.colspan ?? 1) > 1;
@@ -162,8 +185,8 @@ export function CellPropertiesPanel({ d }: { d: Designer }) {
           <ReadOnlyField label="Y" name="cell-y" value={String(row + 1)} />
         </div>
         {cell.code && <ReadOnlyField label="Code" name="cell-code" value={cell.code} />}
-        <SelectField label="Type" name="cell-type" value={cell.formula ? 'formula' : cell.editor} empty="Label" options={EDITORS.map((e) => ({ value: e, label: e[0].toUpperCase() + e.slice(1) }))} problem={problem('editor')}
-          onChange={(v) => set(v === 'formula' ? normalised({ ...cell, editor: 'formula', formula: cell.formula ?? '=0' }) : { editor: (v || undefined) as Cell['editor'], formula: undefined, precision: v === 'numeric' ? cell.precision : undefined, scale: v === 'numeric' ? cell.scale : undefined, listgroup: v === 'dropdown' ? cell.listgroup : undefined })} />
+        <SelectField label="Type" name="cell-type" value={cell.formula && !textFormula ? 'formula' : cell.editor} empty="Label" options={EDITORS.map((e) => ({ value: e, label: e[0].toUpperCase() + e.slice(1) }))} problem={problem('editor')}
+          onChange={(v) => set(v === 'formula' ? normalised({ ...cell, editor: 'formula', formula: cell.formula ?? '=0' }) : { editor: (v || undefined) as Cell['editor'], formula: v === 'text' ? cell.formula : undefined, precision: v === 'numeric' ? cell.precision : undefined, scale: v === 'numeric' ? cell.scale : undefined, listgroup: v === 'dropdown' ? cell.listgroup : undefined })} />
         {numeric && (
           <div className="designer-pair">
             <NumberField label="Precision" name="cell-precision" min={1} max={MAX_PRECISION} value={cell.precision} problem={problem('precision')} onChange={(v) => set({ precision: v })} />
@@ -171,7 +194,7 @@ export function CellPropertiesPanel({ d }: { d: Designer }) {
           </div>
         )}
         <TextField label="Value" name="cell-value" value={cell.formula ?? (cell.value === null || cell.value === undefined ? '' : String(cell.value))} problem={problem('value')}
-          onChange={(v) => set(v.trim().startsWith('=') ? { formula: v.trim(), editor: 'formula', disabled: true, value: undefined } : { value: v, formula: undefined, editor: cell.editor === 'formula' ? 'numeric' : cell.editor })} />
+          onChange={(v) => set(v.trim().startsWith('=') ? { formula: v.trim(), editor: cell.editor === 'text' ? 'text' : 'formula', disabled: true, value: undefined } : { value: v, formula: undefined, editor: cell.editor === 'formula' ? 'numeric' : cell.editor })} />
         <CheckField label="Disable" name="cell-disabled" value={cell.disabled || Boolean(cell.formula)} disabled={Boolean(cell.formula)} onChange={(v) => set({ disabled: v || undefined })} />
         <TextField label="Disable Condition" name="cell-disablecondition" value={cell.disablecondition} problem={problem('disablecondition')} onChange={(v) => set({ disablecondition: v })} />
         <CheckField label="Allow Empty" name="cell-allowempty" value={cell.allowempty} onChange={(v) => set({ allowempty: v || undefined })} />
@@ -220,6 +243,7 @@ export function CellValidationsPanel({ d, batch, setBatch }: { d: Designer; batc
         <CheckField label="On change" name="cell-onchange" value={cell.onchange} onChange={(v) => set({ onchange: v || undefined })} />
         <TextField label="Validations" name="cell-validations" value={cell.validations} problem={problem('validations')} onChange={(v) => set({ validations: v })} />
         <TextField label="Validations Message" name="cell-validationmsg" value={cell.validationmsg} onChange={(v) => set({ validationmsg: v })} />
+        <ToleranceFields name="cell" value={cell.tolerance} onChange={(t) => set({ tolerance: t })} />
         <CheckField label="Batch update" name="batch-update" value={batch} onChange={(v) => void toggleBatch(v)} />
       </div>
     </Section>

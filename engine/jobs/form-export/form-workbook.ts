@@ -12,6 +12,7 @@ import type ExcelJS from 'exceljs';
 import { placeContent, storedCells, listValuesFor, type FormContent } from '../../filing/form-data.js';
 import { buildWorkbook, cellValueRows, eachCell } from '../../filing/form-values.js';
 import { externalValues } from '../../filing/external-values.js';
+import { isFormulaCell } from '../../filing/normalise.js';
 import { columnLetter, designerRows, tabCells } from '../../filing/template-grid.js';
 import { parseAddress } from '../../filing/form-layout.js';
 import type { Cell } from '../../filing/template-schema.js';
@@ -100,7 +101,7 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
   const template = filed.properties;
   const content: FormContent = item.form && opts.withData ? placeContent(filed.layout, await storedCells(db, item.form.id)) : placeContent(filed.layout, []);
   // A blank workbook computes its formulas over empty inputs, not the template's defaults.
-  if (!(item.form && opts.withData)) for (const c of filed.layout.cells) if (c.place.cell.editor !== 'formula') content.values[c.code] = null;
+  if (!(item.form && opts.withData)) for (const c of filed.layout.cells) if (!isFormulaCell(c.place.cell)) content.values[c.code] = null;
   // Values read from other forms (extform, prev) are cached in their cells as Form.getData shows them.
   const externals = item.form && opts.withData ? await externalValues(db, item.form, filed, { licenseKey: opts.licenseKey }) : [];
   const hf = buildWorkbook(filed, content, opts.licenseKey, externals);
@@ -166,14 +167,14 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
     const t = tabIndex.get(v.tab)!;
     const where = parseAddress(v.address)!;
     const value = excelValueOf(cell, v.value);
-    const formula = cell.editor === 'formula' && cell.formula ? excelFormula(cell.formula, refs, { tabIndex: t, row: refs.codes.get(at.cell.code)!.row, col: at.cell.place.col, dataRow: at.row }) : null;
+    const formula = cell.formula ? excelFormula(cell.formula, refs, { tabIndex: t, row: refs.codes.get(at.cell.code)!.row, col: at.cell.place.col, dataRow: at.row }) : null;
     tabs[t].put(where.row, {
       col: where.col + 1,
       value: formula ? ({ formula, result: value ?? undefined } as ExcelJS.CellFormulaValue) : value,
       style: styleBook.of(cell, v.readonly),
     });
     // Only what a user may type into is checked as they type: locked cells have no validation.
-    const validation = v.readonly || cell.editor === 'formula' ? null : validationOf(cell);
+    const validation = v.readonly || isFormulaCell(cell) ? null : validationOf(cell);
     if (validation) validations[t].add(where.row, where.col, validation);
     if (at.row === 0) definedNames.add(v.code, names[t], where.row, where.col);
     mapRows.push([v.tab, names[t], v.address, v.code, v.type]);
@@ -184,7 +185,7 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
     const sheet = layout.sheets[t];
     const lines = unlockedLines(tab, sheet.bodyRows);
     if (lines <= sheet.bodyRows) return;
-    const inputs = tabCells(tab, t).filter((p) => p.data && p.section === 'body' && p.cell.editor !== 'formula' && !p.cell.disabled);
+    const inputs = tabCells(tab, t).filter((p) => p.data && p.section === 'body' && !isFormulaCell(p.cell) && !p.cell.disabled);
     for (let r = sheet.bodyRows; r < lines; r++) {
       const row = sheet.bodyStart + r + 1;
       for (const p of inputs) {
