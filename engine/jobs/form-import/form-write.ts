@@ -104,10 +104,13 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
           problems.push(cellProblem(at, where, rc.cell.code, read.rule, read.message));
           continue;
         }
+        // A value the form already holds is no write (a disabled cell's too). Parsed here only
+        // where the form holds a value: saveData parses every value it is given anyway.
         const before = content.byCell.get(cellId(rc.cell, rc.row)) ?? null;
-        const parsed = parseCellValue(c, read.value, { listValues });
-        // A value the form already holds is no write (a disabled cell's too).
-        if (parsed.ok && parsed.value === before) continue;
+        if (before !== null) {
+          const parsed = parseCellValue(c, read.value, { listValues });
+          if (parsed.ok && parsed.value === before) continue;
+        }
         if (c.disabled === true) {
           problems.push(cellProblem(at, where, rc.cell.code, 'disabled', `${formAddress} is disabled in the template; a changed value is not imported.`));
           continue;
