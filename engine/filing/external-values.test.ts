@@ -9,6 +9,7 @@ import { failure, ok } from '../testing/record-calls.js';
 import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
 import { sqlDateTime } from '../db/clock.js';
 import { checkTemplate } from './template-check.js';
+import { writeFormExtract } from './extract-tables.js';
 import type { Cell, FormProperties } from './template-schema.js';
 
 const rows = (values: EnvelopeValue[], i = 0) => recordsetObjects(ok(values)[i] as RecordsetValue);
@@ -111,7 +112,7 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
     return { ia, ib, octA, novA, novB };
   }
 
-  it('reads last period from the previous accepted form: a rule over it sees its figures, and the grid shows them read-only with their source', async () => {
+  it('reads last period from the previous accepted form: a rule over it sees its figures, the grid shows them read-only with their source, and the extract holds what it computed', async () => {
     const { ia, ib, octA, novA, novB } = await periods(true);
     await fill(novB, { [`${ib}01001`]: 110 });
     await fill(novA, { [`${ia}01001`]: 9000, [`${ia}01002`]: 9000, [`${ia}01003`]: 100 });
@@ -122,6 +123,11 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
       { kind: 'prev', code: `${ia}01001`, type: 'numeric', value: '20000', label: 'Total assets', source: `PA-${n}, period ending 31/10/2026`, form: octA, missing: null },
       { kind: 'extform', code: `${ib}01002`, type: 'formula', value: '100', label: 'Net loans', source: `PB-${n}, period ending 30/11/2026`, form: novB, missing: null },
     ]);
+    // The extract written on acceptance holds the same figure.
+    const db = t.database.db;
+    await writeFormExtract({ db, root: db, dialect }, novA);
+    const extract = await db(`ST_PA_${n}_01`).where({ FORM_ID: novA }).first(`${ia}01004`);
+    expect(Number(extract[`${ia}01004`])).toBe(20000);
   });
 
   it('sees blank when there is no previous accepted form, and the failed rule says why', async () => {
