@@ -66,8 +66,12 @@ function typeRule(cell: Cell, list: string | null): TypeRule | null {
   }
 }
 
-/** The cell's label for its input prompt (the template's label, else its `id`). */
-export function cellLabel(cell: Cell): string | undefined {
+/**
+ * The cell's label for its input prompt: the template's label, else its `id`. Not the label a
+ * message derives from the row and column (cell-labels.ts): that gives every cell a prompt, and
+ * so a rule, of its own (18,500 rules on a large form instead of 20).
+ */
+function cellLabel(cell: Cell): string | undefined {
   const label = (cell.label_map || cell.id || '').trim();
   return label || undefined;
 }

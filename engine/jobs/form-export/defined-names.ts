@@ -8,7 +8,7 @@ import { columnLetter } from '../../filing/template-grid.js';
 import { cellName } from './cell-names.js';
 
 /** `'Sheet'!$B$5`: an absolute reference, the sheet name always quoted, its apostrophes doubled. */
-export function absoluteReference(sheet: string, row: number, col: number): string {
+function absoluteReference(sheet: string, row: number, col: number): string {
   return `'${sheet.replace(/'/g, "''")}'!$${columnLetter(col)}$${row}`;
 }
 
@@ -22,10 +22,6 @@ export class DefinedNameList {
     if (this.seen.has(name.toUpperCase())) return;
     this.seen.add(name.toUpperCase());
     this.names.push({ name, ranges: [absoluteReference(sheet, row, col)] });
-  }
-
-  get size(): number {
-    return this.names.length;
   }
 
   /** Gives the names to the workbook writer (before it commits). */
