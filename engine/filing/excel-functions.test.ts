@@ -122,6 +122,17 @@ describe("Excel's functions in the one cell model", () => {
     });
   });
 
+  it('reads text with thousands separators as VALUE does in Excel, and the rest by the same rules as before', () => {
+    expectExcel({
+      '=VALUE("1,234.5")': 1234.5, '=VALUE("(1,000)")': -1000, '=VALUE("-1,234")': -1234, '=VALUE("$1,234.50")': 1234.5, '=VALUE("1,234,567")': 1234567,
+      '=VALUE("12%")': 0.12, '=VALUE(" 5 ")': 5, '=VALUE("2024-02-29")': 45351, '=VALUE("1,23")': '#VALUE!', '=VALUE("abc")': '#VALUE!', '=VALUE("")': '#VALUE!',
+    });
+  });
+
+  it('formats numbers in TEXT rounding the decimal shown, as Excel does', () => {
+    expectExcel({ '=TEXT(1.005,"0.00")': '1.01', '=TEXT(0.285,"0.00")': '0.29', '=TEXT(-1234.5,"0")': '-1235', '=TEXT(1234.567,"#,##0.00")': '1,234.57', '=TEXT(0.5,"0%")': '50%', '=TEXT(12,"000")': '012' });
+  });
+
   it('accepts TRUE and FALSE as literals, outside strings and longer names', () => {
     expectExcel({
       '=IF(cell(X01001)>0,TRUE,FALSE)': true, '=AND(true,False)': false, '=TRUE+1': 2, '=IF(FALSE,1,"TRUE")': 'TRUE',

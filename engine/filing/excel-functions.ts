@@ -33,6 +33,7 @@ const criterion = { argumentType: FunctionArgumentType.NOERROR };
  *   CEILING.MATH and FLOOR.MATH ignored the mode of negative numbers (excel-math.ts).
  * - CHOOSE refused a fractional index (Excel truncates it) and answered #NUM! out of range (#VALUE!).
  * - SUMPRODUCT did not evaluate its arguments as arrays: SUMPRODUCT((A1:A9>0)*A1:A9) gave #VALUE!.
+ * - VALUE refused thousands separators (VALUE("1,234.5") gave #VALUE!).
  * - UPPER wrote "ß" as "SS"; Excel maps letter by letter and keeps it.
  * - COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF, MAXIFS and MINIFS refused a criterion comparing
  *   text by order (">"&A1 with text in A1 gave #VALUE!): Excel's criteria (excel-criteria.ts).
@@ -66,6 +67,7 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
     CHOOSE: { method: 'choose', parameters: [number, { argumentType: FunctionArgumentType.SCALAR, passSubtype: true }], repeatLastArgs: 1 },
     SUMPRODUCT: { method: 'sumproduct', parameters: [{ argumentType: FunctionArgumentType.RANGE }], repeatLastArgs: 1, enableArrayArithmeticForArguments: true },
     UPPER: { method: 'upper', parameters: [{ argumentType: FunctionArgumentType.STRING }] },
+    VALUE: { method: 'value', parameters: [{ argumentType: FunctionArgumentType.SCALAR }] },
     COUNTIF: { method: 'countif', parameters: [range, criterion] },
     COUNTIFS: { method: 'countifs', parameters: [range, criterion], repeatLastArgs: 2 },
     SUMIF: { method: 'sumif', parameters: [range, criterion, { ...range, optionalArg: true }] },
@@ -265,6 +267,27 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
 
   upper(ast: PluginCall, state: PluginState) {
     return this.runFunction(ast.args, state, this.metadata('UPPER'), ((text: string) => excelUpper(text)) as never);
+  }
+
+  /**
+   * VALUE reads text as Excel does, thousands separators included ("1,234.5", "(1,000)",
+   * "$1,234.50"): HyperFormula, whose argument separator is the comma, refused them. Anything else
+   * is read by HyperFormula's own rules (dates, times, percentages); TRUE and FALSE are #VALUE!.
+   */
+  value(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'VALUE', (arg: unknown) => {
+      if (arg instanceof CellError) return arg;
+      if (typeof arg === 'number') return arg;
+      const wrong = new CellError(ErrorType.VALUE, 'VALUE takes text that reads as a number, a date or a time.');
+      if (typeof arg !== 'string') return typeof arg === 'object' && arg !== null && typeof (arg as { val?: unknown }).val === 'number' ? (arg as { val: number }).val : wrong;
+      const paren = /^\((.*)\)$/.exec(arg.trim());
+      const text = (paren ? paren[1] : arg).trim().replace(/^([-+]?[$€£]?)(\d{1,3}(?:,\d{3})+)(?=\.|%|$)/, (_, sign: string, digits: string) => sign + digits.replace(/,/g, ''));
+      if (text === '') return wrong;
+      const n = this.arithmeticHelper.coerceToMaybeNumber(text);
+      const v = typeof n === 'number' ? n : typeof n === 'object' && n !== null && typeof (n as { val?: unknown }).val === 'number' ? (n as { val: number }).val : undefined;
+      if (v === undefined) return wrong;
+      return paren ? -v : v;
+    });
   }
 
   countif(ast: PluginCall, state: PluginState) {
