@@ -85,7 +85,8 @@ export function explainFailure(template: FormProperties, failure: CheckFailure, 
   };
   const shown = (v: unknown, scale: number): string => {
     if (v === null || v === undefined || v === '') return 'blank';
-    if (typeof v === 'number') return figure(v, Math.max(scale, Math.min(decimalsOf(v), scale)));
+    // To the cells' scale, or further for a figure that has more (a ratio of whole numbers), up to 4 places.
+    if (typeof v === 'number') return figure(v, Math.max(scale, Math.min(decimalsOf(v), 4)));
     if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
     if (typeof v === 'object' && 'value' in v) return String((v as { value: unknown }).value);
     return `"${String(v)}"`;
