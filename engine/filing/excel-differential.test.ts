@@ -48,7 +48,7 @@ const MS = 'https://support.microsoft.com/en-us/office/';
 const countIn = (site: CaseSite) => site.inputs.filter((i) => i.input.editor === 'numeric' && i.input.value !== null).length;
 const kOf = (site: CaseSite) => Number(/,(\d+)\)$/.exec(site.formula)?.[1]);
 
-export const LIBREOFFICE_NOT_EXCEL: readonly ExcelDocumented[] = [
+const LIBREOFFICE_NOT_EXCEL: readonly ExcelDocumented[] = [
   { fn: 'MROUND', when: 'the number and the multiple have different signs', applies: (_, [n, m]) => n !== 0 && m !== 0 && Math.sign(n) !== Math.sign(m), excel: '#NUM!', libreOffice: 'a multiple', reference: `${MS}mround-function-c299c3b0-15a5-426d-aa4b-d2d5b3baf427` },
   { fn: 'CEILING', when: 'a positive number with a negative significance', applies: (_, [n, s]) => n > 0 && s < 0, excel: '#NUM!', libreOffice: '#VALUE!', reference: `${MS}ceiling-function-0a5cd7c8-0720-4f0a-bd2c-c943e510899f` },
   { fn: 'FLOOR', when: 'a positive number with a negative significance', applies: (_, [n, s]) => n > 0 && s < 0, excel: '#NUM!', libreOffice: '#VALUE!', reference: `${MS}floor-function-14bb497c-24f2-4e04-b327-b0b4de5a8886` },

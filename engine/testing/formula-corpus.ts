@@ -6,7 +6,7 @@
 // functions, zero divisors, empty cells, dates across leap years and month ends, unicode and empty
 // text, bare TRUE/FALSE, nested calls, references to other tabs, and col() ranges of an
 // add-new-rows tab. Dates before 1 March 1900 are out of scope: Excel counts a 29 February 1900
-// that never was, and the portal's dates start at 1000 but a filed date before 1900 is not a case.
+// that never was, and filings carry no such dates.
 //
 // A case's formula names its inputs by placeholders that corpusTemplate replaces with references:
 //   {1}…{4}   cell(CODE) of the case's inputs        {1:4}, {1:2}, {3:4}  cell(A):cell(B) ranges
@@ -170,7 +170,7 @@ function rounding(g: Gen): void {
   for (let i = 0; i < 60; i++) {
     const divisor = g.pick(['2', '3', '-2', '0.01', '0.05', '7.5', '-0.3', '0', '1']);
     const x = i % 3 === 0 ? g.halfCent(1000) : g.amount(1000, 0.5);
-    g.add('MOD', `MOD({1},{2})`, [num(x), divisor === '0' && g.chance(0.5) ? empty() : num(divisor)], i % 3 === 0 ? 'relative' : 'relative');
+    g.add('MOD', `MOD({1},{2})`, [num(x), divisor === '0' && g.chance(0.5) ? empty() : num(divisor)]);
   }
   for (const fn of ['EVEN', 'ODD']) for (let i = 0; i < 15; i++) g.add(fn, `${fn}({1})`, [num(g.amount(100, 0.5))], 'exact');
 }

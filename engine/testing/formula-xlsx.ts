@@ -1,8 +1,9 @@
 // A form's workbook written as an .xlsx for another spreadsheet program to compute: the same
 // sheets, rows and columns FormWorkbook builds, input values as the portal's formulas see them,
 // and each formula cell's formula as the Excel export writes it (excelFormula of
-// engine/jobs/form-export/excel-formulas.ts: A1 references, `_xlfn.` names), with no cached result. Several forms may share one
-// file (sheet names prefixed), so LibreOffice starts once for all of them.
+// engine/jobs/form-export/excel-formulas.ts: A1 references, `_xlfn.` names), with no cached
+// result. Several forms may share one file (sheet names prefixed), so LibreOffice starts once for
+// all of them.
 import ExcelJS from 'exceljs';
 import { workbookValue } from '../filing/cell-values.js';
 import type { FormValues, FormWorkbook } from '../filing/formula-engine.js';
