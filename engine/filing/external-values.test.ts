@@ -10,6 +10,9 @@ import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../pr
 import { sqlDateTime } from '../db/clock.js';
 import { checkTemplate } from './template-check.js';
 import { writeFormExtract } from './extract-tables.js';
+import ExcelJS from 'exceljs';
+import { JobWorker } from '../jobs/job-worker.js';
+import { download, textOf, type JobStatus } from '../jobs/testing/export-kit.js';
 import type { Cell, FormProperties } from './template-schema.js';
 
 const rows = (values: EnvelopeValue[], i = 0) => recordsetObjects(ok(values)[i] as RecordsetValue);
@@ -57,13 +60,18 @@ function templates(n: number): { a: FormProperties; b: FormProperties; ia: strin
 describe.each(await testDialects())('rules across forms and periods on %s', (dialect) => {
   let t: TestEngine;
   let preparer: string;
+  let worker: JobWorker;
   let n = 0;
 
   beforeAll(async () => {
-    t = await startTestEngine(dialect);
+    t = await startTestEngine(dialect, { JOB_CONCURRENCY: '0' });
+    worker = new JobWorker({ services: t.engine.services, concurrency: 1, pollMs: 3_600_000, leaseMs: 60_000, maxAttempts: 3, keepHours: 24 });
     preparer = await t.sessionFor('preparer');
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+  });
 
   async function insertTemplate(properties: FormProperties, itemcode: string): Promise<number> {
     const db = t.database.db;
@@ -128,6 +136,19 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
     await writeFormExtract({ db, root: db, dialect }, novA);
     const extract = await db(`ST_PA_${n}_01`).where({ FORM_ID: novA }).first(`${ia}01004`);
     expect(Number(extract[`${ia}01004`])).toBe(20000);
+  });
+
+  it('caches the figure read from the previous period in the Excel export of the form', async () => {
+    const { ia, ib, novA, novB } = await periods(true);
+    await fill(novB, { [`${ib}01001`]: 110 });
+    await fill(novA, { [`${ia}01001`]: 9000, [`${ia}01002`]: 9000, [`${ia}01003`]: 100 });
+    const id = Number(textOf(await t.call('Job.ExportToExcel.submit', [{ form_id: novA, withData: true }], preparer)));
+    expect(await worker.drain()).toBe(1);
+    const status = JSON.parse(textOf(await t.call('Job.ExportToExcel.status', [{ id }], preparer))) as JobStatus;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await download(t, status.result!, preparer)).rawPayload as unknown as ArrayBuffer);
+    // Row 5: the header row, then the fourth body row (Total assets last period).
+    expect(wb.getWorksheet('BS')!.getCell('B5').value).toBe(20000);
   });
 
   it('sees blank when there is no previous accepted form, and the failed rule says why', async () => {
