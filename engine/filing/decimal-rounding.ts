@@ -37,3 +37,19 @@ export function excelInt(n: number): number {
   return n < 0 ? roundDecimal(n, 0, 'away') : roundDecimal(n, 0, 'toward');
 }
 
+
+/**
+ * `n` as text the way Excel writes a number joined to text (`"a"&n`, CONCATENATE): 15 significant
+ * digits in decimal notation ("0.3", not 0.30000000000000004; "0.0000001"), in scientific notation
+ * past 16 whole digits or below 1E-19 ("1.23456789012346E+17").
+ */
+export function excelNumberText(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  const shown = excelShown(n);
+  if (shown !== 0 && (Math.abs(shown) >= 1e16 || Math.abs(shown) < 1e-19)) {
+    const [mantissa, power] = shown.toExponential(14).split('e');
+    const exponent = Number(power);
+    return `${mantissa.replace(/\.?0+$/, '')}E${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  return shown.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+}

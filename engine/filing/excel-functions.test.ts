@@ -133,6 +133,17 @@ describe("Excel's functions in the one cell model", () => {
     expectExcel({ '=TEXT(1.005,"0.00")': '1.01', '=TEXT(0.285,"0.00")': '0.29', '=TEXT(-1234.5,"0")': '-1235', '=TEXT(1234.567,"#,##0.00")': '1,234.57', '=TEXT(0.5,"0%")': '50%', '=TEXT(12,"000")': '012' });
   });
 
+  it('writes numbers joined to text as Excel does, to 15 significant digits', () => {
+    expectExcel({
+      '="a"&(0.1+0.2)': 'a0.3', '="a"&1/3': 'a0.333333333333333', '="a"&-2/3': 'a-0.666666666666667', '="a"&0.0000001': 'a0.0000001',
+      '="a"&123456789012345678': 'a1.23456789012346E+17', '=CONCATENATE("a",0.1+0.2,TRUE)': 'a0.3TRUE', '=cell(X01001)&"-"&cell(X01002)': '1-2', '="a"&(1/0)': '#DIV/0!',
+    });
+  });
+
+  it('reads numbers written with an exponent, E or e', () => {
+    expectExcel({ '=1E3': 1000, '=1.5E-3+0': 0.0015, '=2e2+1': 201 });
+  });
+
   it('accepts TRUE and FALSE as literals, outside strings and longer names', () => {
     expectExcel({
       '=IF(cell(X01001)>0,TRUE,FALSE)': true, '=AND(true,False)': false, '=TRUE+1': 2, '=IF(FALSE,1,"TRUE")': 'TRUE',

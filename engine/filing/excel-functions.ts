@@ -4,10 +4,10 @@
 // handsontable grid) computes these functions as Excel does. Each override says what differs.
 //
 // Rounding works on the number as Excel shows it (decimal-rounding.ts).
-import { CellError, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, type ImplementedFunctions } from 'hyperformula';
-import { excelInt, excelShown, roundDecimal } from './decimal-rounding.js';
+import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, type ImplementedFunctions } from 'hyperformula';
+import { excelInt, excelNumberText, excelShown, roundDecimal } from './decimal-rounding.js';
 import { criterionMatcher, type CriterionValue } from './excel-criteria.js';
-import { excelLog, excelMod, excelUpper, mathMultiple } from './excel-math.js';
+import { excelLog, excelMod, excelUpper, excelWeekNumber, mathMultiple } from './excel-math.js';
 
 const number = { argumentType: FunctionArgumentType.NUMBER };
 const date = { argumentType: FunctionArgumentType.NUMBER, minValue: 0 };
@@ -33,8 +33,11 @@ const criterion = { argumentType: FunctionArgumentType.NOERROR };
  *   CEILING.MATH and FLOOR.MATH ignored the mode of negative numbers (excel-math.ts).
  * - CHOOSE refused a fractional index (Excel truncates it) and answered #NUM! out of range (#VALUE!).
  * - SUMPRODUCT did not evaluate its arguments as arrays: SUMPRODUCT((A1:A9>0)*A1:A9) gave #VALUE!.
+ * - The & operator and CONCATENATE wrote numbers with all their digits ("a"&(0.1+0.2) gave
+ *   "a0.30000000000000004"): Excel writes 15 significant digits ("a0.3").
  * - VALUE refused thousands separators (VALUE("1,234.5") gave #VALUE!).
  * - UPPER wrote "ß" as "SS"; Excel maps letter by letter and keeps it.
+ * - WEEKNUM of type 21 (the ISO week) gave 53 for 31-12-2024, which is in week 1 of 2025.
  * - COUNTIF, COUNTIFS, SUMIF, SUMIFS, AVERAGEIF, MAXIFS and MINIFS refused a criterion comparing
  *   text by order (">"&A1 with text in A1 gave #VALUE!): Excel's criteria (excel-criteria.ts).
  */
@@ -67,7 +70,9 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
     CHOOSE: { method: 'choose', parameters: [number, { argumentType: FunctionArgumentType.SCALAR, passSubtype: true }], repeatLastArgs: 1 },
     SUMPRODUCT: { method: 'sumproduct', parameters: [{ argumentType: FunctionArgumentType.RANGE }], repeatLastArgs: 1, enableArrayArithmeticForArguments: true },
     UPPER: { method: 'upper', parameters: [{ argumentType: FunctionArgumentType.STRING }] },
+    WEEKNUM: { method: 'weeknum', parameters: [date, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 }] },
     VALUE: { method: 'value', parameters: [{ argumentType: FunctionArgumentType.SCALAR }] },
+    CONCATENATE: { method: 'concatenate', parameters: [{ argumentType: FunctionArgumentType.SCALAR }], repeatLastArgs: 1, expandRanges: true },
     COUNTIF: { method: 'countif', parameters: [range, criterion] },
     COUNTIFS: { method: 'countifs', parameters: [range, criterion], repeatLastArgs: 2 },
     SUMIF: { method: 'sumif', parameters: [range, criterion, { ...range, optionalArg: true }] },
@@ -78,6 +83,17 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
   };
 
   static override aliases = { TRUNC: 'ROUNDDOWN' };
+
+  /**
+   * HyperFormula builds one instance of the plugin per workbook, with the workbook's interpreter.
+   * The & operator is no function, so no plugin entry can replace it: its operation on that
+   * interpreter is set here to Excel's (numbers written as excelText does), once per workbook.
+   */
+  constructor(interpreter: ConstructorParameters<typeof FunctionPlugin>[0]) {
+    super(interpreter);
+    const operators = interpreter as unknown as { concatOp: (left: unknown, right: unknown) => unknown };
+    operators.concatOp = (left, right) => (left instanceof CellError ? left : right instanceof CellError ? right : excelText(left) + excelText(right));
+  }
 
   round(ast: PluginCall, state: PluginState) {
     return this.call(ast, state, 'ROUND', (n: number, p: number) => roundDecimal(n, p, 'half-away'));
@@ -265,8 +281,23 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
     }) as never);
   }
 
+  weeknum(ast: PluginCall, state: PluginState) {
+    return this.call(ast, state, 'WEEKNUM', (serial: number, type: number) => {
+      const d = this.dateTimeHelper.numberToSimpleDate(Math.trunc(serial));
+      return excelWeekNumber(d.year, d.month, d.day, Math.trunc(type)) ?? new CellError(ErrorType.NUM, 'WEEKNUM takes the type 1, 2, 11 to 17 or 21.');
+    });
+  }
+
   upper(ast: PluginCall, state: PluginState) {
     return this.runFunction(ast.args, state, this.metadata('UPPER'), ((text: string) => excelUpper(text)) as never);
+  }
+
+  /** CONCATENATE joins its values as text, numbers as Excel writes them (excelText). */
+  concatenate(ast: PluginCall, state: PluginState) {
+    return this.runFunction(ast.args, state, this.metadata('CONCATENATE'), ((...values: unknown[]) => {
+      const error = values.find((v) => v instanceof CellError);
+      return error ?? values.map(excelText).join('');
+    }) as never);
   }
 
   /**
@@ -368,6 +399,16 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
   private call<A extends unknown[]>(ast: PluginCall, state: PluginState, name: string, fn: (...args: A) => number | boolean | CellError) {
     return this.runFunction(ast.args, state, this.metadata(name), fn as never);
   }
+}
+
+/** A value joined to text as Excel writes it: numbers to 15 significant digits, TRUE and FALSE, empty as "". */
+function excelText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return excelNumberText(v);
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (v === EmptyValue || v === null || v === undefined) return '';
+  const raw = (v as { val?: unknown }).val;
+  return typeof raw === 'number' ? excelNumberText(raw) : String(v);
 }
 
 // What HyperFormula hands a plugin method (its call's AST node and the interpreter state): its

@@ -225,7 +225,8 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
       i++;
     } else if (/[0-9]/.test(ch)) {
       const m = /^[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?|^[0-9]+\.?/.exec(src.slice(i))!;
-      out += m[0];
+      // 1E+15 as Excel writes it; HyperFormula reads the exponent only with a small e.
+      out += m[0].toLowerCase();
       i += m[0].length;
     } else if (IDENT_START.test(ch)) {
       let j = i + 1;
