@@ -89,15 +89,15 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
       const sources = new Map<string, ReadCell>();
       const given = new Set<string>();
       for (const rc of found.read) {
+        if (isBlank(rc.value)) continue;
         const c = rc.cell.place.cell;
         const formAddress = layout.address(rc.cell, rc.row, finalRows);
         const at = cellKey(rc.cell.tab, formAddress);
         const where = { sheet: rc.sheet, address: rc.address };
         if (isFormulaCell(c)) {
-          if (!isBlank(rc.value) && !isFormula(rc.value) && !writtenAsValue(rc.cell)) problems.push(cellProblem(at, where, rc.cell.code, 'formula', `${formAddress} is calculated by the template's formula; a value typed over it is not imported.`));
+          if (!isFormula(rc.value) && !writtenAsValue(rc.cell)) problems.push(cellProblem(at, where, rc.cell.code, 'formula', `${formAddress} is calculated by the template's formula; a value typed over it is not imported.`));
           continue;
         }
-        if (isBlank(rc.value)) continue;
         given.add(cellId(rc.cell, rc.row));
         const read = cellInput(rc.value, c.editor);
         if (!read.ok) {
