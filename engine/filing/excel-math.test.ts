@@ -1,6 +1,6 @@
 import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
-import { excelLog, excelMod, excelUpper, mathMultiple } from './excel-math.js';
+import { excelLog, excelMod, excelUpper, excelWeekNumber, mathMultiple } from './excel-math.js';
 import { groupedNumberFormat } from './excel-number-format.js';
 import { formulaConfig } from './formula-engine.js';
 
@@ -46,6 +46,18 @@ describe('Excel arithmetic the differential test found HyperFormula computing ot
   it('UPPER maps letter by letter, so ß stays ß', () => {
     expect(excelUpper('Ünïcödé Straße')).toBe('ÜNÏCÖDÉ STRAßE');
     expect(compute(['ąčę straße'], ['=UPPER(A1)'])).toEqual(['ĄČĘ STRAßE']);
+  });
+
+  it('WEEKNUM counts weeks from the one holding 1 January, and type 21 is the ISO week', () => {
+    expect(excelWeekNumber(2023, 12, 31, 1)).toBe(53);
+    expect(excelWeekNumber(2024, 12, 31, 12)).toBe(54);
+    expect(excelWeekNumber(2024, 1, 1, 2)).toBe(1);
+    expect(excelWeekNumber(2024, 1, 8, 2)).toBe(2);
+    expect(excelWeekNumber(2024, 12, 31, 21)).toBe(1);
+    expect(excelWeekNumber(2021, 1, 3, 21)).toBe(53);
+    expect(excelWeekNumber(2024, 6, 1, 3)).toBeUndefined();
+    // 31-12-2024 is serial 45657.
+    expect(compute([45657], ['=WEEKNUM(A1,21)', '=WEEKNUM(A1)', '=WEEKNUM(A1,3)']).map((v) => errorOf(v) ?? v)).toEqual([1, 53, '#NUM!']);
   });
 
   it('EOMONTH truncates a fractional month count', () => {

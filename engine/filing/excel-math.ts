@@ -52,3 +52,29 @@ export function excelUpper(text: string): string {
     return [...u].length === 1 ? u : c;
   }).join('');
 }
+
+const DAY_MS = 86_400_000;
+/** The first day of the week of each WEEKNUM type of "system 1" (0 Sunday … 6 Saturday). */
+const WEEK_STARTS: Record<number, number> = { 1: 0, 17: 0, 2: 1, 11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 16: 6 };
+
+/**
+ * WEEKNUM of a calendar date: for types 1, 2 and 11–17 ("system 1") week 1 is the week holding
+ * 1 January and a new week begins on the type's day, so 31 December may be in week 53 or 54; type
+ * 21 is the ISO week (a week belongs to the year of its Thursday: 31-12-2024 is week 1).
+ * HyperFormula answered 53 for WEEKNUM(31-12-2024,21). Undefined for another type (#NUM!).
+ */
+export function excelWeekNumber(year: number, month: number, day: number, type: number): number | undefined {
+  const date = Date.UTC(year, month - 1, day);
+  if (type === 21) {
+    const weekday = (new Date(date).getUTCDay() + 6) % 7;
+    const thursday = new Date(date + (3 - weekday) * DAY_MS);
+    const firstThursday = Date.UTC(thursday.getUTCFullYear(), 0, 4);
+    const firstWeekday = (new Date(firstThursday).getUTCDay() + 6) % 7;
+    return 1 + Math.round((thursday.getTime() - (firstThursday + (3 - firstWeekday) * DAY_MS)) / (7 * DAY_MS));
+  }
+  const start = WEEK_STARTS[type];
+  if (start === undefined) return undefined;
+  const january = Date.UTC(year, 0, 1);
+  const offset = (new Date(january).getUTCDay() - start + 7) % 7;
+  return Math.floor(((date - january) / DAY_MS + offset) / 7) + 1;
+}

@@ -299,6 +299,11 @@ function dates(g: Gen): void {
   for (let i = 0; i < 6; i++) g.add('WEEKDAY', 'WEEKDAY({1})', [g.date()], 'exact');
   for (let i = 0; i < 5; i++) for (const type of [1, 2, 11, 12, 13, 14, 15, 16, 17, 21]) g.add('WEEKNUM', `WEEKNUM({1},${type})`, [g.date()], 'exact');
   for (let i = 0; i < 5; i++) g.add('WEEKNUM', 'WEEKNUM({1})', [g.date()], 'exact');
+  // A year's first and last days, where week numbering systems part.
+  for (const [y, m, d] of [[2023, 12, 31], [2024, 12, 31], [2024, 12, 30], [2025, 1, 1], [2021, 1, 3], [2027, 12, 31]] as const) {
+    for (const type of [1, 2, 11, 12, 13, 14, 15, 16, 17, 21]) g.add('WEEKNUM', `WEEKNUM({1},${type})`, [date(y, m, d)], 'exact');
+    g.add('ISOWEEKNUM', 'ISOWEEKNUM({1})', [date(y, m, d)], 'exact');
+  }
   for (let i = 0; i < 40; i++) {
     g.add('EDATE', 'EDATE({1},{2})', [g.date(), num(g.pick([String(g.int(-25, 25)), '1', '-1', '12', '1.9']))], 'exact');
     g.add('EOMONTH', 'EOMONTH({1},{2})', [g.date(), num(g.pick([String(g.int(-25, 25)), '0', '1', '-1', '-12.5']))], 'exact');
@@ -383,6 +388,20 @@ function nested(g: Gen): void {
   }
 }
 
+/** The figures that first showed the portal computing otherwise than Excel, kept as cases. */
+function knownFigures(g: Gen): void {
+  g.add('ROUND', 'ROUND({1},2)', [num('1.005')], 'exact');
+  g.add('ROUND', 'ROUND({1},2)', [num('0.285')], 'exact');
+  g.add('ROUND', 'ROUND({1},2)', [num('-0.285')], 'exact');
+  g.add('ROUNDDOWN', 'ROUNDDOWN({1}*100,0)', [num('4.35')], 'exact');
+  g.add('INT', 'INT({1})', [num('-0.5')], 'exact');
+  g.add('DATEDIF', 'DATEDIF({1},{2},"m")', [date(2023, 1, 31), date(2024, 2, 29)], 'exact');
+  g.add('TRUE/FALSE', 'IF({1}>0,TRUE,FALSE)', [num('25035')]);
+  g.add('STDEV.S', 'STDEV.S({1:4})', [num('1'), num('2'), num('4'), num('8')]);
+  g.add('IFS', 'IFS({1}>10,"big",TRUE,"small")', [num('12')]);
+  g.add('DAYS', 'DAYS({1},{2})', [date(2024, 3, 1), date(2023, 2, 28)], 'exact');
+}
+
 /** The corpus: deterministic for a seed (the same cases in the same order on every run). */
 export function formulaCorpus(seed = CORPUS_SEED): CorpusCase[] {
   const g = new Gen(seeded(seed));
@@ -396,5 +415,6 @@ export function formulaCorpus(seed = CORPUS_SEED): CorpusCase[] {
   logic(g);
   information(g);
   nested(g);
+  knownFigures(g);
   return g.cases;
 }
