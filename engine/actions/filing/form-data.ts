@@ -18,11 +18,12 @@ const CellValue = Type.Union([Type.String({ maxLength: 4000 }), Type.Number(), T
 
 export const formGetData = defineAction({
   name: 'Form.getData',
-  summary: "A form's input and formula cells (formulas and summaries computed over the stored values) and what the form is filed on",
+  summary: "A form's input and formula cells (formulas and summaries computed over the stored values) and what the form is filed on; value 2: recordset (kind, code, type, value, label, source, form, missing) of the values its formulas read from other forms (extform, prev), read-only, each with where it came from",
   args: [Type.Object({ form: FormId }, { additionalProperties: false })],
   access: 'session',
   writes: false,
-  answer: 'value 0: recordset (tab, address, code, type, value, readonly); value 1: text JSON {form, updatectr, state, template, version, rows}; value 2: recordset (kind, code, type, value, label, source, form, missing) of the extform()/prev() values its formulas read, read-only, with where each came from',
+  // Value 2 (added within protocol 1.0.0, docs/contract/CHANGELOG.md) is told in the summary: the answer text is the versioned shape.
+  answer: 'value 0: recordset (tab, address, code, type, value, readonly); value 1: text JSON {form, updatectr, state, template, version, rows}',
   errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
   async handler([a], ctx) {
     const form = await reachForm(ctx, a.form, 'select');
