@@ -75,7 +75,7 @@ describe('checks, reports and copying on the form entry page', () => {
     await openForm(page, `${portal.url}/re/form/${form}`);
     await page.click('[data-action=validate]');
     await page.waitForSelector('[data-problem-cell="03!B3"]');
-    expect(await page.$eval('[data-testid=problems]', (e) => e.textContent)).toContain('SFP-N B3: This cell must be filled in.');
+    expect(await page.$eval('[data-testid=problems]', (e) => e.textContent)).toContain('SFP-N B3: This cell must be filled in. (Name of the external auditor)');
     await page.click('[data-problem-cell="03!B3"]');
     await page.waitForFunction(() => document.querySelector('[data-testid=cell-address]')?.textContent === '03!B3');
     expect(await page.$eval('[role=tab][aria-selected=true]', (t) => t.getAttribute('data-tab-id'))).toBe('03');

@@ -27,12 +27,14 @@ const tabName = (template: FormProperties, key: string) => {
   return tab ? `${tab.title} ${key.slice(key.indexOf('!') + 1)}` : key;
 };
 
-export function ProblemList({ problems, formFailures, findings, template, onGo }: {
+export function ProblemList({ problems, formFailures, findings, template, onGo, labelOf }: {
   problems: Map<string, string>;
   formFailures: CheckFailure[];
   findings: Finding[] | null;
   template: FormProperties;
   onGo(key: string): void;
+  /** The words a cell goes by ("Name of the external auditor"), shown beside its message. */
+  labelOf?(key: string): string | undefined;
 }) {
   const cells = [...problems].filter(([k]) => k.includes('!'));
   const other = [...problems].filter(([k]) => !k.includes('!')).map(([, m]) => m);
@@ -46,6 +48,7 @@ export function ProblemList({ problems, formFailures, findings, template, onGo }
         {cells.map(([key, message]) => (
           <li key={key}>
             <button type="button" className="link-button" data-problem-cell={key} onClick={() => onGo(key)}>{tabName(template, key)}</button>: {message}
+            {labelOf?.(key) && <span className="muted" data-problem-label> ({labelOf(key)})</span>}
           </li>
         ))}
       </ul>

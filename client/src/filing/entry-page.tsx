@@ -10,6 +10,7 @@ import { recordIdOf } from '../ui/use-record-load';
 import { useLeaveGuard } from '../ui/leave-guard';
 import { Loading } from '../ui/loading';
 import { cellKey } from './entry-model';
+import { cellLabels } from '../../../engine/filing/cell-labels.js';
 import { EntryGrid } from './entry-grid';
 import { useFormEntry, FORM_NOT_FOUND } from './use-form-entry';
 import { STATE_NAMES, viewerOf } from './sign-off';
@@ -125,7 +126,7 @@ export default function EntryPage({ side }: { side: Side }) {
       )}
       {f.fourEyes && <p className="filing-notice" role="status" data-notice="four-eyes">{f.fourEyes}</p>}
       {f.conflict && <ConflictNotice cells={f.conflict} onReload={f.reload} onDismiss={f.dismissConflict} />}
-      <ProblemList problems={problems} formFailures={entry.formFailures()} findings={f.findings} template={template} onGo={goTo} />
+      <ProblemList problems={problems} formFailures={entry.formFailures()} findings={f.findings} template={template} onGo={goTo} labelOf={(key) => { const s = entry.siteByKey(key); return s ? cellLabels(template).get(s.code) : undefined; }} />
       <div className="designer-tabs" role="tablist" aria-label="Tabs">
         {template.items.map((t, i) => (t.hide ? null : (
           <button key={`${t.id}-${i}`} type="button" role="tab" aria-selected={i === tabIndex} data-tab-id={t.id} title={t.tab_tooltips ?? ''}
