@@ -2,7 +2,8 @@
 // .xlsx (read back with exceljs) and PDF (read back with poppler's pdftotext) name every rule with
 // its outcome, message and values — the breaches Form.validate finds as Failed or Warning, the
 // rest as Passed — with labels beside cell addresses and dates DD/MM/YYYY; an entity user reaches
-// only its own forms, the regulator any; the file is its submitter's alone.
+// only its own forms, the regulator's teams the forms their row rules reach; the file is its
+// submitter's alone.
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../pr
 import { failure, ok, readBack } from '../testing/record-calls.js';
 import { testDialects } from '../testing/test-database.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { addStaffUser } from '../testing/staff-users.js';
 import { JobWorker } from './job-worker.js';
 import { download, textOf, type JobStatus } from './testing/export-kit.js';
 
@@ -130,6 +132,24 @@ describe.each(await testDialects())('validation reports on %s', (dialect) => {
     const { summary } = await sheets((await report({ formbatch_id: batch, format: 'xlsx' })).body);
     expect(summary.slice(1, 3).map((r) => r[0])).toEqual(['BNK-01', 'INS-03']);
     expect(Number(summary[2][8])).toBe(1);
+  });
+
+  it("keeps to a regulator team's row rules: App I/II staff get the App I/II forms of a batch and no other", async () => {
+    await addStaffUser(t, 'appstaff', [43]);
+    const staff = await t.sessionFor('appstaff');
+    const db = t.database.db;
+    const createon = sqlDateTime();
+    await db('formbatch').insert({ re: 1, name: 'Teams batch', endon: '2026-01-31', duedate: '2026-02-15', state: 13, frozen_ind: false, createon });
+    const teams = Number((await db('formbatch').max({ id: 'id' }))[0].id);
+    for (const [code, category] of [['BNK-01', null], ['INS-03', 73]] as const) {
+      const template = await db('formtemplate').where({ code }).first('id');
+      await db('form').insert({ code, name: code, re: 1, formbatch: teams, state: 13, formtemplate: template.id, templateversion: 1, endon: '2026-01-31', category, createon });
+    }
+    const outside = Number((await db('form').where({ formbatch: teams, code: 'BNK-01' }).first('id')).id);
+    expect(failure(await t.call('Job.ValidationReport.submit', [{ form_id: outside, format: 'xlsx' }], staff))).toMatchObject({ code: 'E_NOTFOUND', message: 'Form not found.' });
+    expect(failure(await t.call('Form.validate', [{ form: outside }], staff))).toMatchObject({ code: 'E_NOTFOUND', message: 'Form not found.' });
+    const { summary } = await sheets((await report({ formbatch_id: teams, format: 'xlsx' }, staff)).body);
+    expect(summary.slice(1).filter((r) => r[0]).map((r) => r[0])).toEqual(['INS-03', expect.stringContaining('Validation report')]);
   });
 
   it("gives the regulator any entity's report, another entity's user none, and the file to its submitter only", async () => {
