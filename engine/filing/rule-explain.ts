@@ -49,12 +49,24 @@ function figure(n: number, scale: number): string {
   return formatCellValue({ editor: 'numeric' }, n.toFixed(Math.min(scale, 15)));
 }
 
+const cellsByTemplate = new WeakMap<FormProperties, Map<string, Cell>>();
+
+/** The template's data cells by code (kept per template: a form may fail many rules). */
+function cellsOf(template: FormProperties): Map<string, Cell> {
+  let cells = cellsByTemplate.get(template);
+  if (!cells) {
+    cells = new Map<string, Cell>();
+    for (const tab of template.items) for (const row of [...tab.items, ...(tab.summary?.items ?? [])]) for (const c of row) if (c.code) cells.set(c.code, c);
+    cellsByTemplate.set(template, cells);
+  }
+  return cells;
+}
+
 export function explainFailure(template: FormProperties, failure: CheckFailure, wb: CellReader, externals: readonly ExternalSource[] = []): string {
   const rule = ruleAt(template, failure.path);
   if (!rule) return failure.message;
   const labels = cellLabels(template);
-  const cells = new Map<string, Cell>();
-  for (const tab of template.items) for (const row of [...tab.items, ...(tab.summary?.items ?? [])]) for (const c of row) if (c.code) cells.set(c.code, c);
+  const cells = cellsOf(template);
   const external = new Map(externals.map((s) => [externalRef(s), s]));
   const own = failure.code;
   const scaleOf = (fn: string, code: string): number => {
