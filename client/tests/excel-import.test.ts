@@ -44,6 +44,7 @@ describe('Excel import (sqlite)', () => {
     expect(await page.$eval('h1', (e) => e.textContent)).toBe('Create Excel Import');
     expect(await page.$eval('textarea[name=description]', (e) => (e as HTMLTextAreaElement).disabled)).toBe(true);
     expect(await page.$eval('input[type=file]', (e) => [(e as HTMLInputElement).multiple, e.getAttribute('accept')])).toEqual([true, '.xls,.xlsx']);
+    expect(await page.$eval('input[name=replaceall]', (e) => (e as HTMLInputElement).checked)).toBe(false);
     // The Form Types come from the server (Job.ImportFromExcel.types): the preparer (role 25) imports main forms only.
     await page.waitForFunction(() => document.querySelectorAll('select[name=importtype] option[value="1100855"]').length === 1);
     expect(await page.$$eval('select[name=importtype] option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean))).toEqual(['1100855']);
@@ -59,7 +60,9 @@ describe('Excel import (sqlite)', () => {
     await waitForPath(page, (p) => /^\/re\/excelimport\/\d+$/.test(p));
     // The page polls every 3 s: Not Started or In Progress first, then Completed.
     await page.waitForFunction(() => document.querySelector('[data-testid=import-state]')?.textContent === 'Completed', { timeout: 30_000 });
-    expect(await page.$eval('[data-testid=import-description]', (e) => e.textContent)).toBe(`returns.xlsx: 1 cells written into form ${form}.`);
+    expect(await page.$eval('[data-testid=import-description]', (e) => e.textContent)).toBe(`returns.xlsx: 1 cell written into form ${form}.`);
+    // Unticked, the import writes only what the workbook changes, and its page says so.
+    expect(await page.$eval('[data-testid=excel-import]', (e) => e.textContent)).toContain('Replace the whole formNo: only the cells the workbooks change are written');
     const stored = await db('formcell').where({ form, tab: '01', address: cells[0].address }).first('value');
     expect(Number(stored.value)).toBe(4321);
     expect(errors).toEqual([]);
