@@ -400,6 +400,10 @@ function knownFigures(g: Gen): void {
   g.add('STDEV.S', 'STDEV.S({1:4})', [num('1'), num('2'), num('4'), num('8')]);
   g.add('IFS', 'IFS({1}>10,"big",TRUE,"small")', [num('12')]);
   g.add('DAYS', 'DAYS({1},{2})', [date(2024, 3, 1), date(2023, 2, 28)], 'exact');
+  // An empty cell read bare: a spreadsheet shows 0.
+  for (const editor of ['numeric', 'text', 'date'] as const) g.add('empty', '{1}', [empty(editor)]);
+  g.add('empty', 'IF(TRUE,{1})', [empty()]);
+  g.add('empty', 'IF({1}="",{2},1)', [empty('text'), empty()]);
 }
 
 /** The corpus: deterministic for a seed (the same cases in the same order on every run). */
