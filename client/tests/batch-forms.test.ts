@@ -106,6 +106,7 @@ describe.each(await testDialects())('the forms of a submission batch on %s', (di
       expect(await page.$('[data-fact=entity]')).toBeNull();
       expect((await readGrid(page)).ids.map(Number)).toEqual(forms);
       expect(await page.$('.batch-head [data-action=export-excel]')).not.toBeNull();
+      expect(await page.$$eval('.batch-head [data-action^=validation-report]', (bs) => bs.map((b) => b.textContent))).toEqual(['Validation report (Excel)', 'Validation report (PDF)']);
       await page.click(`${GRID} [role=row][data-row-id="${forms[1]}"] [role=gridcell]`);
       await pathIs(page, `/re/form/${forms[1]}`);
       for (const id of [other, 999_999]) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
-import { failure, ok } from '../testing/record-calls.js';
+import { failure, ok, readBack } from '../testing/record-calls.js';
 import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
 import { sqlDateTime } from '../db/clock.js';
 import { checkTemplate } from './template-check.js';
@@ -169,6 +169,19 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
     expect(await validate(novA)).toEqual([`Loans must equal the net loans of the loan return. (Loans 105 ≠ Net loans (PB-${n}, period ending 30/11/2026) 100: difference 5)`]);
     await fill(novB, { [`${ib}01001`]: 115 });
     expect(await validate(novA)).toEqual([]);
+  });
+
+  it('refuses at template save an extform() code that names no cell of another template, at the rule citing it', async () => {
+    const k = ++n;
+    const { a, b, ia, ib } = templates(k);
+    await insertTemplate(b, ib);
+    const iru = await t.sessionFor('iru');
+    const create = (properties: FormProperties, code: string) => t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'itemcode', 'properties'], values: [code, 'Balance', ia, JSON.stringify(properties)], read: ['id'] }], iru);
+    const citing = (code: string): FormProperties => ({ ...a, tabvalidation: a.tabvalidation!.map((c, i) => (i === 2 ? { ...c, formula: `=cell(${ia}01003)=extform(${code})` } : c)) });
+    expect(failure(await create(citing(`${ib}01009`), `PA-${k}`)).details).toEqual({ 'properties/tabvalidation/2/formula': `extform(${ib}01009) names no cell of template PB-${k}.` });
+    expect(failure(await create(citing('ZZ9901001'), `PA-${k}`)).details).toEqual({ 'properties/tabvalidation/2/formula': 'extform(ZZ9901001) names no cell of another template: no template has an item code that starts ZZ9901001.' });
+    expect(failure(await create(citing(`${ia}01001`), `PA-${k}`)).details).toEqual({ 'properties/tabvalidation/2/formula': `extform(${ia}01001) names a cell of this template: write cell(${ia}01001).` });
+    expect(readBack(await create(a, `PA-${k}`)).id).toEqual(expect.any(Number));
   });
 
   it('passes an equality within its tolerance and fails beyond it with both sides, the difference and the tolerance, also when a sign-off step refuses', async () => {

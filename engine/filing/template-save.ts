@@ -7,6 +7,7 @@ import type { ActionContext } from '../actions/context.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { errors } from '../errors/catalogue.js';
 import { checkTemplate } from './template-check.js';
+import { extformProblems } from './extform-check.js';
 import { problemFields, type FormProperties } from './template-schema.js';
 
 type Row = Record<string, unknown>;
@@ -53,8 +54,12 @@ export async function prepareTemplateWrite(ctx: ActionContext, module: ResolvedM
     return;
   }
   const listGroups: number[] = (await ctx.db('listgroup').where('state', ACTIVE).pluck('id')).map(Number);
-  const result = checkTemplate(parsed(source), { itemcode: await itemCodeOf(ctx, module, row, stored), listGroups, licenseKey: ctx.services.config.formulaLicenseKey });
+  const itemcode = await itemCodeOf(ctx, module, row, stored);
+  const result = checkTemplate(parsed(source), { itemcode, listGroups, licenseKey: ctx.services.config.formulaLicenseKey });
   if (!result.ok) throw errors.validation(problemFields(result.problems));
+  // extform() names another template's cell: checked against the templates stored now.
+  const crossForm = await extformProblems(ctx.db, result.template, itemcode);
+  if (crossForm.length) throw errors.validation(problemFields(crossForm));
   const changed = typeChanges(stored ? parsed(stored.properties ?? null) : null, result.template);
   if (Object.keys(changed).length) throw errors.validation(changed);
   row.properties = JSON.stringify(result.template);

@@ -1,11 +1,13 @@
 // /{re|iru}/batch/:id: the forms of one submission batch (seed 002 "Submissions", seed 003 §2.1).
 // The batch's heading, then the forms list of a batch (list 241) held to the batch, its rows opening
-// /{shell}/form/{id}; Export to Excel of the whole batch and Back to the Submissions list. The
-// entity reads its batch through REFormBatch, so another entity's batch is not found.
+// /{shell}/form/{id}; Export to Excel and the validation report of the whole batch, and Back to
+// the Submissions list. The entity reads its batch through REFormBatch, so another entity's batch
+// is not found.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import ListPage from '../list/list-page';
 import { ExcelExportButton } from '../filing/excel-export-button';
+import { ValidationReportButtons } from '../filing/validation-report-button';
 import { batchModule, type Side } from '../filing/filing-api';
 import { STATE_NAMES } from '../filing/sign-off';
 import { formatDate } from '../ui/date-format';
@@ -85,6 +87,7 @@ export default function BatchFormsPage({ shell }: { shell: 're' | 'iru' }) {
         </div>
         <div className="toolbar">
           <ExcelExportButton target={{ formbatch_id: batchId }} />
+          <ValidationReportButtons target={{ formbatch_id: batchId }} />
           {back}
         </div>
       </header>
