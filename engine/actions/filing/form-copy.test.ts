@@ -132,6 +132,16 @@ describe.each(await testDialects())('copy from last period on %s', (dialect) => 
     expect((await values(form))['03!B3']).toBeNull();
   });
 
+  it('reopens a form returned for amendment, as its first save does', async () => {
+    const form = await newForm('BNK-01', '2026-05-31');
+    // Returned by the regulator after submission (the state the review leaves it in).
+    await t.database.db('form').where({ id: form }).update({ state: 74 });
+    const r = readBack(await copy(form, 1, { tabs: ['03'] }));
+    expect(r).toMatchObject({ updatectr: 2, copied: 3 });
+    expect(Number((await t.database.db('form').where({ id: form }).first('state')).state)).toBe(13);
+    expect(await revisions(form)).toBe(1);
+  });
+
   it('refuses with a clear message when there is no earlier accepted return, writing nothing', async () => {
     const form = await newForm('BNK-01', '2019-01-31');
     const f = failure(await copy(form, 1));
