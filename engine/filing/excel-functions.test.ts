@@ -2,6 +2,7 @@ import { HyperFormula } from 'hyperformula';
 import { describe, expect, it } from 'vitest';
 import { storedResult } from './cell-values.js';
 import { roundDecimal } from './decimal-rounding.js';
+import { addMonths, dateDifference, days360, isoWeekNumber } from './excel-dates.js';
 import { ExcelFunctionsPlugin, registerExcelFunctions } from './excel-functions.js';
 import { FormWorkbook, formulaConfig, formulaLicenseKey } from './formula-engine.js';
 import { FORMULA_FUNCTIONS } from './formula-functions.js';
@@ -142,6 +143,14 @@ describe("Excel's functions in the one cell model", () => {
 
   it('reads numbers written with an exponent, E or e', () => {
     expectExcel({ '=1E3': 1000, '=1.5E-3+0': 0.0015, '=2e2+1': 201 });
+  });
+
+  it('counts ISO weeks, months, 30/360 days and DATEDIF units on calendar dates', () => {
+    const d = (year: number, month: number, day: number) => ({ year, month, day });
+    expect([d(2021, 1, 1), d(2021, 1, 4), d(2020, 12, 28), d(2018, 12, 31), d(2016, 1, 1), d(2026, 12, 31)].map(isoWeekNumber)).toEqual([53, 1, 53, 1, 53, 53]);
+    expect([addMonths(d(2024, 1, 31), 1), addMonths(d(2023, 1, 31), 1), addMonths(d(2024, 3, 31), -1.9), addMonths(d(2024, 12, 15), 1)]).toEqual([d(2024, 2, 29), d(2023, 2, 28), d(2024, 2, 29), d(2025, 1, 15)]);
+    expect([days360(d(2024, 2, 29), d(2025, 2, 28), false), days360(d(2024, 1, 30), d(2024, 3, 31), false), days360(d(2024, 1, 29), d(2024, 3, 31), false), days360(d(2024, 1, 31), d(2024, 3, 31), true)]).toEqual([358, 60, 62, 60]);
+    expect(['d', 'm', 'y', 'ym', 'md', 'yd', 'x'].map((u) => dateDifference(d(2023, 12, 31), d(2025, 3, 1), u))).toEqual([426, 14, 1, 2, -2, 60, undefined]);
   });
 
   it('accepts TRUE and FALSE as literals, outside strings and longer names', () => {

@@ -6,14 +6,13 @@
 // Rounding works on the number as Excel shows it (decimal-rounding.ts).
 import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, type ImplementedFunctions } from 'hyperformula';
 import { excelInt, excelNumberText, excelShown, roundDecimal } from './decimal-rounding.js';
+import { addMonths, dateDifference, DATEDIF_UNITS, days360, isoWeekNumber } from './excel-dates.js';
 import { criterionMatcher, type CriterionValue } from './excel-criteria.js';
 import { excelLog, excelMod, excelUpper, excelWeekNumber, mathMultiple } from './excel-math.js';
 
 const number = { argumentType: FunctionArgumentType.NUMBER };
 const date = { argumentType: FunctionArgumentType.NUMBER, minValue: 0 };
 const places = { argumentType: FunctionArgumentType.NUMBER, defaultValue: 0 };
-
-const DAY_MS = 86_400_000;
 const range = { argumentType: FunctionArgumentType.RANGE };
 const criterion = { argumentType: FunctionArgumentType.NOERROR };
 
@@ -129,33 +128,27 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
 
   edate(ast: PluginCall, state: PluginState) {
     return this.call(ast, state, 'EDATE', (start: number, months: number) => {
-      const d = this.dateTimeHelper.numberToSimpleDate(Math.trunc(start));
-      const index = d.year * 12 + d.month - 1 + Math.trunc(months);
-      const year = Math.floor(index / 12);
-      const month = index - year * 12 + 1;
-      const result = this.dateTimeHelper.dateToNumber({ year, month, day: Math.min(d.day, this.dateTimeHelper.daysInMonth(year, month)) });
+      const result = this.dateTimeHelper.dateToNumber(addMonths(this.dateTimeHelper.numberToSimpleDate(Math.trunc(start)), months));
       return result < 0 ? new CellError(ErrorType.NUM, 'The date is before the first date a spreadsheet knows.') : result;
     });
   }
 
   isoweeknum(ast: PluginCall, state: PluginState) {
-    return this.call(ast, state, 'ISOWEEKNUM', (serial: number) => {
-      const d = this.dateTimeHelper.numberToSimpleDate(Math.trunc(serial));
-      const day = new Date(Date.UTC(d.year, d.month - 1, d.day));
-      // The ISO week is the week of its Thursday; week 1 holds the year's first Thursday.
-      day.setUTCDate(day.getUTCDate() + 3 - ((day.getUTCDay() + 6) % 7));
-      const firstThursday = new Date(Date.UTC(day.getUTCFullYear(), 0, 4));
-      firstThursday.setUTCDate(firstThursday.getUTCDate() + 3 - ((firstThursday.getUTCDay() + 6) % 7));
-      return 1 + Math.round((day.getTime() - firstThursday.getTime()) / (7 * DAY_MS));
-    });
+    return this.call(ast, state, 'ISOWEEKNUM', (serial: number) => isoWeekNumber(this.dateTimeHelper.numberToSimpleDate(Math.trunc(serial))));
   }
 
   days360(ast: PluginCall, state: PluginState) {
-    return this.call(ast, state, 'DAYS360', (start: number, end: number, european: boolean) => this.days360Between(Math.trunc(start), Math.trunc(end), european));
+    return this.call(ast, state, 'DAYS360', (start: number, end: number, european: boolean) =>
+      days360(this.dateTimeHelper.numberToSimpleDate(Math.trunc(start)), this.dateTimeHelper.numberToSimpleDate(Math.trunc(end)), european),
+    );
   }
 
   datedif(ast: PluginCall, state: PluginState) {
-    return this.call(ast, state, 'DATEDIF', (start: number, end: number, unit: string) => this.dateDifference(Math.trunc(start), Math.trunc(end), unit.toUpperCase()));
+    return this.call(ast, state, 'DATEDIF', (start: number, end: number, unit: string) => {
+      if (Math.trunc(start) > Math.trunc(end)) return new CellError(ErrorType.NUM, 'The start date is after the end date.');
+      const days = dateDifference(this.dateTimeHelper.numberToSimpleDate(Math.trunc(start)), this.dateTimeHelper.numberToSimpleDate(Math.trunc(end)), unit);
+      return days ?? new CellError(ErrorType.NUM, `DATEDIF takes the unit ${DATEDIF_UNITS.map((u) => `"${u}"`).join(', ')}, not "${unit}".`);
+    });
   }
 
   /**
@@ -170,54 +163,6 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
     if (value > 0 && significance < 0) return new CellError(ErrorType.NUM, 'A positive number cannot be rounded to a negative multiple.');
     const quotient = excelShown(value / significance);
     return excelShown((kind === 'floor' ? Math.floor(quotient) : Math.ceil(quotient)) * significance);
-  }
-
-  /**
-   * DAYS360: European method, a 31st counts as the 30th; US method (Excel's), a start on the 31st
-   * or on February's last day counts as the 30th, and an end on the 31st as the 30th only when the
-   * start is (then) the 30th. The rules follow the roles, not the order: a start after the end
-   * answers a negative count.
-   */
-  private days360Between(start: number, end: number, european: boolean): number {
-    const a = this.dateTimeHelper.numberToSimpleDate(start);
-    const b = this.dateTimeHelper.numberToSimpleDate(end);
-    let from = a.day;
-    let to = b.day;
-    if (european) {
-      from = Math.min(from, 30);
-      to = Math.min(to, 30);
-    } else {
-      if (from === 31 || (a.month === 2 && from === this.dateTimeHelper.daysInMonth(a.year, 2))) from = 30;
-      if (to === 31 && from === 30) to = 30;
-    }
-    return (b.year - a.year) * 360 + (b.month - a.month) * 30 + (to - from);
-  }
-
-  /** DATEDIF by unit: D, M, Y, YM, MD, YD (Excel's and LibreOffice's roll-over for MD and YD). */
-  private dateDifference(start: number, end: number, unit: string): number | CellError {
-    if (start > end) return new CellError(ErrorType.NUM, 'The start date is after the end date.');
-    const a = this.dateTimeHelper.numberToSimpleDate(start);
-    const b = this.dateTimeHelper.numberToSimpleDate(end);
-    const beforeAnniversary = b.month < a.month || (b.month === a.month && b.day < a.day);
-    const months = (b.year - a.year) * 12 + (b.month - a.month) - (b.day < a.day ? 1 : 0);
-    // Days from a date built of parts that may overflow (31 February is 3 March), to the end date.
-    const daysFrom = (year: number, month: number, day: number) => Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(year, month - 1, day)) / DAY_MS);
-    switch (unit) {
-      case 'D':
-        return end - start;
-      case 'M':
-        return months;
-      case 'Y':
-        return b.year - a.year - (beforeAnniversary ? 1 : 0);
-      case 'YM':
-        return months % 12;
-      case 'MD':
-        return b.day >= a.day ? b.day - a.day : b.month === 1 ? daysFrom(b.year - 1, 12, a.day) : daysFrom(b.year, b.month - 1, a.day);
-      case 'YD':
-        return daysFrom(beforeAnniversary ? b.year - 1 : b.year, a.month, a.day);
-      default:
-        return new CellError(ErrorType.NUM, `DATEDIF takes the unit "D", "M", "Y", "YM", "MD" or "YD", not "${unit}".`);
-    }
   }
 
   mod(ast: PluginCall, state: PluginState) {
