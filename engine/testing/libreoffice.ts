@@ -24,11 +24,15 @@ export function sofficePath(): string | null {
   return CANDIDATES.find((p) => existsSync(p)) ?? null;
 }
 
-// Calc's "Recalculation on file load" for Excel 2007+ and ODF files: 0 = always.
-const ALWAYS_RECALCULATE = `<?xml version="1.0" encoding="UTF-8"?>
+// Calc's "Recalculation on file load" for Excel 2007+ and ODF files: 0 = always. The locale is
+// English (United States) whatever the machine's, so TEXT's separators and DATEVALUE's readings
+// are the same on every run.
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 <item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
 <item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooSetupSystemLocale" oor:op="fuse"><value>en-US</value></prop></item>
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooLocale" oor:op="fuse"><value>en-US</value></prop></item>
 </oor:items>
 `;
 
@@ -111,7 +115,7 @@ export async function recalculate(xlsx: Buffer, options: RecalculateOptions = {}
   try {
     const profile = join(dir, 'profile');
     mkdirSync(join(profile, 'user'), { recursive: true });
-    writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), ALWAYS_RECALCULATE);
+    writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
     const input = join(dir, 'book.xlsx');
     const outdir = join(dir, 'out');
     mkdirSync(outdir);
