@@ -1,8 +1,8 @@
 // The validation report as the HTML page Chromium prints to PDF: a heading per form (entity,
 // period, state, outcome counts) and a table of its rules. Every value is escaped; the page has
-// no script and loads nothing. A form with more than FULL_LINES rules lists its failed rules,
-// warnings and form checks in full and its passed cell rules as a count per tab (the xlsx report
-// lists every one), so a large form still prints in seconds.
+// no script and loads nothing. A form with more than FULL_LINES rules lists its form checks, its
+// first FULL_LINES failed cell rules and warnings, and the rest as counts per tab and outcome (the
+// xlsx report lists every one), so a large form still prints in seconds.
 import { OUTCOME_WORDS, type FormReport, type ReportLine } from '../../filing/validation-report.js';
 import { escapeHtml as e } from '../../reports/template.js';
 
@@ -31,14 +31,26 @@ function formSection(r: FormReport): string {
   let lines = r.lines;
   const summaries: string[] = [];
   if (lines.length > FULL_LINES) {
-    const passedByTab = new Map<string, number>();
+    // Form checks always; failed cell rules and warnings up to FULL_LINES; the rest counted per tab.
+    const counted = new Map<string, { tab: string; outcome: ReportLine['outcome']; n: number }>();
+    let listed = 0;
     lines = r.lines.filter((l) => {
-      if (l.outcome !== 'passed' || l.cell === null) return true;
+      if (l.cell === null) return true;
+      if (l.outcome !== 'passed' && listed < FULL_LINES) {
+        listed++;
+        return true;
+      }
       const tab = `${l.tab} ${l.tabTitle ?? ''}`.trim();
-      passedByTab.set(tab, (passedByTab.get(tab) ?? 0) + 1);
+      const key = `${tab}|${l.outcome}`;
+      const c = counted.get(key) ?? { tab, outcome: l.outcome, n: 0 };
+      c.n++;
+      counted.set(key, c);
       return false;
     });
-    for (const [tab, n] of passedByTab) summaries.push(`<tr><td>${e(tab)}</td><td></td><td></td><td>Cell rules</td><td class="passed">Passed</td><td>${n.toLocaleString('en-GB')} cell rules passed (each is listed in the xlsx report).</td><td></td></tr>`);
+    for (const c of counted.values()) {
+      const what = c.outcome === 'passed' ? 'passed' : c.outcome === 'failed' ? 'more failed' : 'more warnings';
+      summaries.push(`<tr><td>${e(c.tab)}</td><td></td><td></td><td>Cell rules</td><td class="${c.outcome}">${e(OUTCOME_WORDS[c.outcome])}</td><td>${c.n.toLocaleString('en-GB')} cell rules ${what} (each is listed in the xlsx report).</td><td></td></tr>`);
+    }
   }
   const body = [...lines.map(row), ...summaries].join('');
   return `${head}<table><thead><tr><th>Tab</th><th>Cell</th><th>Label</th><th>Rule</th><th>Outcome</th><th>Message</th><th>Values</th></tr></thead><tbody>${body || '<tr><td colspan="7">This form has no rules.</td></tr>'}</tbody></table>`;
