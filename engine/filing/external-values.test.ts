@@ -167,8 +167,12 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
     await fill(novB, { [`${ib}01001`]: 110 });
     await fill(novA, { [`${ia}01001`]: 20000, [`${ia}01002`]: 20000, [`${ia}01003`]: 105 });
     expect(await validate(novA)).toEqual([`Loans must equal the net loans of the loan return. (Loans 105 ≠ Net loans (PB-${n}, period ending 30/11/2026) 100: difference 5)`]);
+    const externalsOf = async () => rows(await t.call('Form.getData', [{ form: novA }], preparer), 2).find((e) => e.kind === 'extform')!.value;
+    expect(await externalsOf()).toBe('100');
     await fill(novB, { [`${ib}01001`]: 115 });
     expect(await validate(novA)).toEqual([]);
+    // The other form changed, this one did not: its values are read again, not kept from before.
+    expect(await externalsOf()).toBe('105');
   });
 
   it('refuses at template save an extform() code that names no cell of another template, at the rule citing it', async () => {
