@@ -138,6 +138,7 @@ describe("Excel's functions in the one cell model", () => {
     expectExcel({
       '="a"&(0.1+0.2)': 'a0.3', '="a"&1/3': 'a0.333333333333333', '="a"&-2/3': 'a-0.666666666666667', '="a"&0.0000001': 'a0.0000001',
       '="a"&123456789012345678': 'a1.23456789012346E+17', '=CONCATENATE("a",0.1+0.2,TRUE)': 'a0.3TRUE', '=cell(X01001)&"-"&cell(X01002)': '1-2', '="a"&(1/0)': '#DIV/0!',
+      '=TEXTJOIN("-",TRUE,0.1+0.2,"",cell(X01001):cell(X01002))': '0.3-1-2', '=TEXTJOIN("-",FALSE,"a","","b")': 'a--b', '=TEXTJOIN({",",";"},TRUE,"a","b","c")': 'a,b;c', '=TEXTJOIN("-",TRUE,1/0)': '#DIV/0!',
     });
   });
 

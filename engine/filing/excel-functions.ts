@@ -32,7 +32,7 @@ const criterion = { argumentType: FunctionArgumentType.NOERROR };
  *   CEILING.MATH and FLOOR.MATH ignored the mode of negative numbers (excel-math.ts).
  * - CHOOSE refused a fractional index (Excel truncates it) and answered #NUM! out of range (#VALUE!).
  * - SUMPRODUCT did not evaluate its arguments as arrays: SUMPRODUCT((A1:A9>0)*A1:A9) gave #VALUE!.
- * - The & operator and CONCATENATE wrote numbers with all their digits ("a"&(0.1+0.2) gave
+ * - The & operator, CONCATENATE and TEXTJOIN wrote numbers with all their digits ("a"&(0.1+0.2) gave
  *   "a0.30000000000000004"): Excel writes 15 significant digits ("a0.3").
  * - VALUE refused thousands separators (VALUE("1,234.5") gave #VALUE!).
  * - UPPER wrote "ß" as "SS"; Excel maps letter by letter and keeps it.
@@ -72,6 +72,7 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
     WEEKNUM: { method: 'weeknum', parameters: [date, { argumentType: FunctionArgumentType.NUMBER, defaultValue: 1 }] },
     VALUE: { method: 'value', parameters: [{ argumentType: FunctionArgumentType.SCALAR }] },
     CONCATENATE: { method: 'concatenate', parameters: [{ argumentType: FunctionArgumentType.SCALAR }], repeatLastArgs: 1, expandRanges: true },
+    TEXTJOIN: { method: 'textjoin', parameters: [{ argumentType: FunctionArgumentType.ANY }, { argumentType: FunctionArgumentType.BOOLEAN }, { argumentType: FunctionArgumentType.ANY }], repeatLastArgs: 1 },
     COUNTIF: { method: 'countif', parameters: [range, criterion] },
     COUNTIFS: { method: 'countifs', parameters: [range, criterion], repeatLastArgs: 2 },
     SUMIF: { method: 'sumif', parameters: [range, criterion, { ...range, optionalArg: true }] },
@@ -246,6 +247,30 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
   }
 
   /**
+   * TEXTJOIN(delimiter, ignore_empty, text…): values and ranges joined as text, numbers as Excel
+   * writes them (excelText); several delimiters are used in turn; over 32,767 characters is #VALUE!.
+   */
+  textjoin(ast: PluginCall, state: PluginState) {
+    return this.runFunction(ast.args, state, this.metadata('TEXTJOIN'), ((delimiter: unknown, ignoreEmpty: boolean, ...texts: unknown[]) => {
+      const flat = (arg: unknown): string[] | CellError => {
+        const values = isRange(arg) ? [...arg.iterateValuesFromTopLeftCorner()] : [arg];
+        const error = values.find((v) => v instanceof CellError) as CellError | undefined;
+        return error ?? values.map(excelText);
+      };
+      const delimiters = flat(delimiter);
+      if (delimiters instanceof CellError) return delimiters;
+      const parts: string[] = [];
+      for (const t of texts) {
+        const strings = flat(t);
+        if (strings instanceof CellError) return strings;
+        parts.push(...(ignoreEmpty ? strings.filter((s) => s !== '') : strings));
+      }
+      const joined = parts.reduce((acc, part, i) => (i === 0 ? part : acc + (delimiters[(i - 1) % delimiters.length] ?? '') + part), '');
+      return joined.length > 32767 ? new CellError(ErrorType.VALUE, 'The joined text is longer than a cell holds (32,767 characters).') : joined;
+    }) as never);
+  }
+
+  /**
    * VALUE reads text as Excel does, thousands separators included ("1,234.5", "(1,000)",
    * "$1,234.50"): HyperFormula, whose argument separator is the comma, refused them. Anything else
    * is read by HyperFormula's own rules (dates, times, percentages); TRUE and FALSE are #VALUE!.
@@ -344,6 +369,10 @@ export class ExcelFunctionsPlugin extends FunctionPlugin {
   private call<A extends unknown[]>(ast: PluginCall, state: PluginState, name: string, fn: (...args: A) => number | boolean | CellError) {
     return this.runFunction(ast.args, state, this.metadata(name), fn as never);
   }
+}
+
+function isRange(v: unknown): v is SheetRange {
+  return typeof v === 'object' && v !== null && typeof (v as SheetRange).iterateValuesFromTopLeftCorner === 'function';
 }
 
 /** A value joined to text as Excel writes it: numbers to 15 significant digits, TRUE and FALSE, empty as "". */
