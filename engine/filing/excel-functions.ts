@@ -3,7 +3,8 @@
 // HyperFormula built afterwards (the server's FormWorkbook, the entry grid's, the designer's
 // handsontable grid) computes these functions as Excel does. Each override says what differs.
 //
-// Rounding works on the number as Excel shows it (decimal-rounding.ts).
+// Rounding and numbers written as text work on the number as Excel shows it (decimal-rounding.ts);
+// date arithmetic is in excel-dates.ts, other arithmetic in excel-math.ts.
 import { CellError, EmptyValue, ErrorType, FunctionArgumentType, FunctionPlugin, HyperFormula, type ImplementedFunctions } from 'hyperformula';
 import { excelInt, excelNumberText, excelShown, roundDecimal } from './decimal-rounding.js';
 import { addMonths, dateDifference, DATEDIF_UNITS, days360, isoWeekNumber } from './excel-dates.js';
