@@ -180,6 +180,44 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     expect(await formValues(form)).toEqual({ ...before, '02!C5': 1_234, '02!C8': 1_234, '03!B3': 'Second Auditor' });
   }, 240_000);
 
+  it.skipIf(!withLibreOffice)('takes each line of an add-new-rows tab whole after LibreOffice inserts a line between others, and removes a deleted line only when replacing the whole form', async () => {
+    const { form } = await newForm('TRC-02');
+    await save(form, [
+      { tab: '01', address: 'A3', value: 'Director 1' },
+      { tab: '01', address: 'D3', value: 100 },
+      { tab: '01', address: 'A4', value: 'Director 2' },
+      { tab: '01', address: 'D4', value: 200 },
+      { tab: '01', address: 'A5', value: 'Director 3' },
+    ]);
+    const kp = async () => {
+      const values = await formValues(form);
+      const answer = ok(await t.call('Form.getData', [{ form }], preparer));
+      const lines = Number(JSON.parse((answer[1] as { text: string }).text).rows['01']);
+      return Array.from({ length: lines }, (_, i) => [values[`01!A${i + 3}`], values[`01!D${i + 3}`]]);
+    };
+    const inserted = await editWithLibreOffice(await exported({ form_id: form }), [
+      { op: 'unprotect', sheet: 'KP' },
+      { op: 'insertRows', sheet: 'KP', row: 4, count: 1 },
+      { op: 'set', sheet: 'KP', cell: 'A4', value: 'New director' },
+    ]);
+    const outcome = await runImport(inserted);
+    expect(outcome.state, outcome.description).toBe(71);
+    // The new line's empty shares empty the line it lands on; no line is a mix of two.
+    expect(await kp()).toEqual([['Director 1', 100], ['New director', null], ['Director 2', 200], ['Director 3', null]]);
+
+    const firstDeleted = await editWithLibreOffice(await exported({ form_id: form }), [
+      { op: 'unprotect', sheet: 'KP' },
+      { op: 'deleteRows', sheet: 'KP', row: 3, count: 1 },
+    ]);
+    const kept = await runImport(firstDeleted);
+    expect(kept.state).toBe(2);
+    expect(kept.description.split('\n')).toContain('01 [rows]: Tab KP had 4 lines when this workbook was exported and has 3 now: an import removes lines only when it replaces the whole form. Choose "Replace the whole form" on the import, or delete the lines in the portal.');
+    expect((await kp()).length).toBe(4);
+    const replaced = await runImport(firstDeleted, { replace: true });
+    expect(replaced.state, replaced.description).toBe(71);
+    expect(await kp()).toEqual([['New director', null], ['Director 2', 200], ['Director 3', null]]);
+  }, 240_000);
+
   it('imports the lines added on an add-new-rows tab of an export (the map present), and names the tab and its maximum beyond it', async () => {
     const { form, layout } = await newForm('TRC-02');
     const [name, , , shares] = layout.cells.filter((c) => c.tab === '01').map((c) => c.code);

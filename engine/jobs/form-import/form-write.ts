@@ -2,16 +2,17 @@
 // Form.saveData's own pipeline (saveFormData: reach and lock, state, role, every cell parsed by
 // its cell's rules). All or nothing per form: any problem, ours or saveData's, rolls it back.
 // Only what the workbook changes is written (docs/excel.md, "What an import writes"): an empty
-// cell is not a write, nor a value equal to the form's, so an unchanged export writes nothing and
-// no revision; with "replace the whole form" every input cell the workbook leaves empty is cleared
-// and each add-new-rows tab has exactly the workbook's lines.
+// cell is not a write (except within a line of an add-new-rows tab, taken whole), nor a value
+// equal to the form's, so an unchanged export writes nothing and no revision; with "replace the
+// whole form" every input cell the workbook leaves empty is cleared and each add-new-rows tab has
+// exactly the workbook's lines.
 import type ExcelJS from 'exceljs';
 import type { ActionContext } from '../../actions/context.js';
 import { AppError } from '../../errors/catalogue.js';
 import { parseCellValue } from '../../filing/cell-values.js';
 import { isFormulaCell } from '../../filing/normalise.js';
 import { cellId, filedTemplate, listValuesFor, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
-import { cellKey, type DataCell } from '../../filing/form-layout.js';
+import { cellKey, type DataCell, type FormLayout } from '../../filing/form-layout.js';
 import { externalKeys } from '../../filing/formula-references.js';
 import { saveFormData, type CellInput } from '../../filing/form-save.js';
 import { cellInput } from './cell-input.js';
@@ -51,6 +52,34 @@ const isFormula = (v: ExcelJS.CellValue) => typeof v === 'object' && v !== null 
 const writtenAsValue = (cell: DataCell) => !cell.place.cell.formula || externalKeys(cell.place.cell.formula).length > 0;
 
 /**
+ * Lines deleted from an add-new-rows tab of this form's own export: the workbook has fewer lines
+ * than the map says were exported, and the form holds a value on a line beyond them. Without
+ * "replace the whole form" an import removes no line, so keeping the form's later lines under
+ * the workbook's would shift them: refused, one problem for the tab.
+ */
+function deletedLines(layout: FormLayout, map: WorkbookMap, lines: Record<string, number>, stored: ReadonlyMap<string, unknown>): CellProblem[] {
+  const exported: Record<string, number> = {};
+  const perCode = new Map<string, number>();
+  for (const m of map.cells) {
+    const cell = layout.byCodeOf(m.code);
+    if (!cell?.repeats) continue;
+    const n = (perCode.get(m.code) ?? 0) + 1;
+    perCode.set(m.code, n);
+    exported[cell.tab] = Math.max(exported[cell.tab] ?? 0, n);
+  }
+  const out: CellProblem[] = [];
+  for (const [tabId, n] of Object.entries(lines)) {
+    const had = exported[tabId] ?? 0;
+    if (n >= had) continue;
+    const left = layout.cells.some((c) => c.tab === tabId && c.repeats && [...Array(had - n).keys()].some((k) => stored.get(cellId(c, n + k)) != null));
+    if (!left) continue;
+    const tab = layout.tab(tabId)!;
+    out.push(cellProblem(tabId, null, null, 'rows', `Tab ${tab.title} had ${had} lines when this workbook was exported and has ${n} now: an import removes lines only when it replaces the whole form. Choose "Replace the whole form" on the import, or delete the lines in the portal.`));
+  }
+  return out;
+}
+
+/**
  * Writes the workbook's changes into form `formId`; answers the problems (none: written) and the
  * number of cells changed (0: nothing changed, and nothing was written). With an import's Form
  * Type, a form whose template category is of the other kind (App I/II or not) is refused whole,
@@ -84,13 +113,22 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
         const next = opts.replace ? Math.max(1, n) : Math.max(content.rows[tab] ?? 1, n);
         if (next !== (content.rows[tab] ?? 1)) rows[tab] = next;
       }
+      if (!opts.replace && map?.form === form.id) problems.push(...deletedLines(layout, map, found.lines, content.byCell));
       const finalRows = { ...content.rows, ...rows };
       const inputs: CellInput[] = [];
       const sources = new Map<string, ReadCell>();
       const given = new Set<string>();
       for (const rc of found.read) {
-        if (isBlank(rc.value)) continue;
         const c = rc.cell.place.cell;
+        if (isBlank(rc.value)) {
+          // A line of an add-new-rows tab is one record, taken whole: its empty cells empty the
+          // form's line too, so a line is never a mix of two.
+          if (rc.cell.repeats && !isFormulaCell(c) && c.disabled !== true && content.byCell.get(cellId(rc.cell, rc.row)) != null) {
+            inputs.push({ tab: rc.cell.tab, address: layout.address(rc.cell, rc.row, finalRows), value: null });
+            given.add(cellId(rc.cell, rc.row));
+          }
+          continue;
+        }
         const formAddress = layout.address(rc.cell, rc.row, finalRows);
         const at = cellKey(rc.cell.tab, formAddress);
         const where = { sheet: rc.sheet, address: rc.address };

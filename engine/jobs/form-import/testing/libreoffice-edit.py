@@ -8,6 +8,7 @@
 # operations, applied in order, each naming its sheet as it is named at that point:
 #   {"op": "unprotect", "sheet": S}
 #   {"op": "insertRows", "sheet": S, "row": 3, "count": 1}       row 1-based: the new rows come before it
+#   {"op": "deleteRows", "sheet": S, "row": 3, "count": 1}       row 1-based: the first row deleted
 #   {"op": "deleteColumns", "sheet": S, "col": 0, "count": 1}    col 0-based (0 = A)
 #   {"op": "rename", "sheet": S, "to": NAME}
 #   {"op": "move", "sheet": S, "to": 0}                           the sheet's new 0-based position
@@ -54,6 +55,8 @@ def apply(doc, op):
         sheet.unprotect('')
     elif kind == 'insertRows':
         sheet.Rows.insertByIndex(op['row'] - 1, op.get('count', 1))
+    elif kind == 'deleteRows':
+        sheet.Rows.removeByIndex(op['row'] - 1, op.get('count', 1))
     elif kind == 'deleteColumns':
         sheet.Columns.removeByIndex(op['col'], op.get('count', 1))
     elif kind == 'rename':

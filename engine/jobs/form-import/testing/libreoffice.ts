@@ -47,6 +47,7 @@ export async function resaveWithLibreOffice(bytes: Buffer): Promise<Buffer> {
 export type LibreOfficeEdit =
   | { op: 'unprotect'; sheet: string }
   | { op: 'insertRows'; sheet: string; row: number; count?: number }
+  | { op: 'deleteRows'; sheet: string; row: number; count?: number }
   | { op: 'deleteColumns'; sheet: string; col: number; count?: number }
   | { op: 'rename'; sheet: string; to: string }
   | { op: 'move'; sheet: string; to: number }
