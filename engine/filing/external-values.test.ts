@@ -7,55 +7,14 @@ import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, ok, readBack } from '../testing/record-calls.js';
 import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
-import { sqlDateTime } from '../db/clock.js';
-import { checkTemplate } from './template-check.js';
+import { crossFormTemplates as templates, insertBatch, insertTemplate } from '../testing/cross-form.js';
 import { writeFormExtract } from './extract-tables.js';
 import ExcelJS from 'exceljs';
 import { JobWorker } from '../jobs/job-worker.js';
 import { download, textOf, type JobStatus } from '../jobs/testing/export-kit.js';
-import type { Cell, FormProperties } from './template-schema.js';
+import type { FormProperties } from './template-schema.js';
 
 const rows = (values: EnvelopeValue[], i = 0) => recordsetObjects(ok(values)[i] as RecordsetValue);
-const head = [[{ value: 'Item' }, { value: 'Amount' }]];
-const line = (label: string, cell: Cell): Cell[] => [{ value: label }, cell];
-
-/** Template `A{n}`: a balance (with a tolerance), last period's total, and loans checked against template `B{n}`'s net loans. */
-function templates(n: number): { a: FormProperties; b: FormProperties; ia: string; ib: string } {
-  const ia = `PA${n}`;
-  const ib = `PB${n}`;
-  const [assets, liabilities, loans, lastAssets] = ['01001', '01002', '01003', '01004'].map((c) => ia + c);
-  const [gross, net] = ['01001', '01002'].map((c) => ib + c);
-  const a: FormProperties = {
-    id: `PA-${n}`,
-    title: 'Balance',
-    tabvalidation: [
-      { formula: `=cell(${assets})=cell(${liabilities})`, message: 'Total assets must equal total liabilities.', tolerance: { absolute: 1 } },
-      { formula: `=cell(${assets})>=prev(${assets})*0.5`, message: 'Total assets may not fall by more than half from last period.' },
-      { formula: `=cell(${loans})=extform(${net})`, message: 'Loans must equal the net loans of the loan return.' },
-    ],
-    tier2: [{ formula: `=cell(${assets})<=prev(${assets})*2`, message: 'Total assets more than doubled since last period: please confirm.' }],
-    items: [{
-      id: '01', title: 'BS', display_name: 'Balance sheet', type: 'normal',
-      header: { top: 1, left: 1, items: head },
-      items: [
-        line('Total assets', { editor: 'numeric', code: assets }),
-        line('Total liabilities', { editor: 'numeric', code: liabilities }),
-        line('Loans', { editor: 'numeric', code: loans }),
-        line('Total assets last period', { editor: 'formula', code: lastAssets, formula: `=prev(${assets})` }),
-      ],
-    }],
-  };
-  const b: FormProperties = {
-    id: `PB-${n}`,
-    title: 'Loans',
-    items: [{
-      id: '01', title: 'LN', display_name: 'Loans', type: 'normal',
-      header: { top: 1, left: 1, items: head },
-      items: [line('Gross loans', { editor: 'numeric', code: gross }), line('Net loans', { editor: 'formula', code: net, formula: `=cell(${gross})-10` })],
-    }],
-  };
-  return { a, b, ia, ib };
-}
 
 describe.each(await testDialects())('rules across forms and periods on %s', (dialect) => {
   let t: TestEngine;
@@ -73,33 +32,6 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
     await t?.close();
   });
 
-  async function insertTemplate(properties: FormProperties, itemcode: string): Promise<number> {
-    const db = t.database.db;
-    const checked = checkTemplate(properties, { itemcode });
-    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
-    const createon = sqlDateTime();
-    const text = JSON.stringify(checked.template);
-    await db('formtemplate').insert({ code: properties.id, name: properties.title, itemcode, properties: text, etlproperties: JSON.stringify(checked.extracts), version: 1, state: 33, createon });
-    const id = Number((await db('formtemplate').where({ code: properties.id }).first('id')).id);
-    await db('formtemplate_version').insert({ template: id, version: 1, properties: text, etlproperties: JSON.stringify(checked.extracts), createon });
-    return id;
-  }
-
-  /** A batch of entity 1 ending `endon`, with an Open form of each template; answers the form ids in order. */
-  async function batch(endon: string, templateIds: number[]): Promise<number[]> {
-    const db = t.database.db;
-    const createon = sqlDateTime();
-    await db('formbatch').insert({ re: 1, name: `Period ${endon}`, endon, duedate: endon, state: 13, frozen_ind: false, createon });
-    const id = Number((await db('formbatch').max({ id: 'id' }))[0].id);
-    const forms: number[] = [];
-    for (const template of templateIds) {
-      const code = String((await db('formtemplate').where({ id: template }).first('code')).code);
-      await db('form').insert({ code, name: code, re: 1, formbatch: id, state: 13, formtemplate: template, templateversion: 1, endon, createon });
-      forms.push(Number((await db('form').max({ id: 'id' }))[0].id));
-    }
-    return forms;
-  }
-
   async function fill(form: number, values: Record<string, number>): Promise<number> {
     const ctr = Number((await t.database.db('form').where({ id: form }).first('updatectr')).updatectr);
     const saved = rows(await t.call('Form.saveData', [{ form, updatectr: ctr, cells: Object.entries(values).map(([code, value]) => ({ code, value })) }], preparer));
@@ -112,11 +44,12 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
   async function periods(acceptOctober: boolean) {
     const k = ++n;
     const { a, b, ia, ib } = templates(k);
-    const [ta, tb] = [await insertTemplate(a, ia), await insertTemplate(b, ib)];
-    const [octA] = await batch('2026-10-31', [ta]);
+    const db = t.database.db;
+    const [ta, tb] = [await insertTemplate(db, a, ia), await insertTemplate(db, b, ib)];
+    const [octA] = await insertBatch(db, '2026-10-31', [ta]);
     await fill(octA, { [`${ia}01001`]: 20000, [`${ia}01002`]: 20000, [`${ia}01003`]: 0 });
     if (acceptOctober) await t.database.db('form').where({ id: octA }).update({ state: 45 });
-    const [novA, novB] = await batch('2026-11-30', [ta, tb]);
+    const [novA, novB] = await insertBatch(db, '2026-11-30', [ta, tb]);
     return { ia, ib, octA, novA, novB };
   }
 
@@ -178,7 +111,7 @@ describe.each(await testDialects())('rules across forms and periods on %s', (dia
   it('refuses at template save an extform() code that names no cell of another template, at the rule citing it', async () => {
     const k = ++n;
     const { a, b, ia, ib } = templates(k);
-    await insertTemplate(b, ib);
+    await insertTemplate(t.database.db, b, ib);
     const iru = await t.sessionFor('iru');
     const create = (properties: FormProperties, code: string) => t.call('Record.create', [{ module: 'FormTemplate', fields: ['code', 'name', 'itemcode', 'properties'], values: [code, 'Balance', ia, JSON.stringify(properties)], read: ['id'] }], iru);
     const citing = (code: string): FormProperties => ({ ...a, tabvalidation: a.tabvalidation!.map((c, i) => (i === 2 ? { ...c, formula: `=cell(${ia}01003)=extform(${code})` } : c)) });
