@@ -6,7 +6,7 @@ import type { Migration } from './index.js';
 
 async function up(knex: Knex) {
   await knex.schema.alterTable('excelimport', (t) => {
-    t.boolean('replaceall').notNullable().defaultTo(false);
+    t.boolean('replaceall').nullable().defaultTo(false);
   });
 }
 
