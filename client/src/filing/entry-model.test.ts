@@ -35,7 +35,7 @@ describe('a form being filled', () => {
     e.input(deduction, '-5');
     const problems = e.problems();
     expect(problems.get(paidUp.key)).toBe('Enter a whole number, without decimals.');
-    expect(problems.get(deduction.key)).toBe('Enter the deduction as a positive amount.');
+    expect(problems.get(deduction.key)).toBe('Enter the deduction as a positive amount. (INS0301004 = -5)');
   });
 
   it('takes only listed dropdown values, spelled as listed', () => {

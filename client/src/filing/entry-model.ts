@@ -225,13 +225,13 @@ export class FormEntry {
     return { ok: true };
   }
 
-  /** Local problems by site key: values that did not parse, and failed validations of `onchange` cells (all when `all`). */
+  /** Local problems by site key: values that did not parse, and failed validations of `onchange` cells (all when `all`), explained with their values as the server words them. */
   problems(all = false): Map<string, string> {
     const out = new Map<string, string>();
     for (const f of this.failures) {
       if (f.code === undefined) continue;
       const s = this.siteOfCode(f.code, f.row ?? 0);
-      if (s && (all || s.cell.onchange)) out.set(s.key, f.message);
+      if (s && (all || s.cell.onchange)) out.set(s.key, explainFailure(this.template, f, this.wb, this.externals));
     }
     for (const [key, bad] of this.raw) out.set(key, bad.message);
     return out;
