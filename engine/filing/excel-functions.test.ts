@@ -218,6 +218,16 @@ describe('refusing undeclared functions at template save', () => {
     ]);
   });
 
+  it('still computes a form filed on a version saved before the list, and names an unknown function once', () => {
+    const wb = FormWorkbook.build(normaliseTemplate(sheet(['=IF(NOW()>0,7,0)', '=FOO(1)']), 'X'), { values: { X01001: '1' } });
+    expect(wb.value('X01003')).toBe(7);
+    expect(wb.problems()).toEqual([
+      { path: '/items/0/items/2/1/formula', message: refusal('NOW') },
+      { path: '/items/0/items/3/1/formula', message: refusal('FOO') },
+    ]);
+    wb.destroy();
+  });
+
   it('leaves a name inside a string or a cell code alone', () => {
     expect(checkTemplate(sheet(['=IF(cell(X01001)>0,"RAND()","NOW")']), { itemcode: 'X' }).ok).toBe(true);
   });

@@ -131,6 +131,8 @@ export class FormWorkbook {
   readonly layout: ReferenceLayout;
   private readonly hf: HyperFormula;
   private readonly problemsFound: TemplateProblem[] = [];
+  /** Paths of formulas calling a function outside the declared list (said once, not again as #NAME?). */
+  private readonly refusedPaths = new Set<string>();
   private readonly rules: CheckRule[] = [];
   /** HyperFormula address of each data cell and row, and back. */
   private readonly addresses = new Map<string, Located & { address: SimpleCellAddress }>();
@@ -198,7 +200,8 @@ export class FormWorkbook {
           const site: FormulaSite = { tabIndex: p.tabIndex, row: baseRow, col: p.col, dataRow: r };
           if (p.cell.formula) {
             const t = translateFormula(p.cell.formula, this.layout, { ...site, relative: true });
-            for (const m of t.problems) problem(`${p.path}/formula`, m);
+            for (const m of [...t.refused, ...t.problems]) problem(`${p.path}/formula`, m);
+            if (t.refused.length) this.refusedPaths.add(`${p.path}/formula`);
             data[p.tabIndex][row][p.col] = t.problems.length ? null : t.text;
             this.formulaCells.push({ address, place: p, row: r });
           } else {
@@ -251,7 +254,8 @@ export class FormWorkbook {
 
   private addRule(kind: CheckRule['kind'], formula: string, site: FormulaSite, path: string, message: string, problem: (p: string, m: string) => void, ref?: CellRef, cell?: Cell, tolerance = cell?.tolerance): void {
     const t = translateFormula(formula, this.layout, site);
-    for (const m of t.problems) problem(path, m);
+    for (const m of [...t.refused, ...t.problems]) problem(path, m);
+    if (t.refused.length) this.refusedPaths.add(path);
     const rule: CheckRule = { kind, text: t.problems.length ? null : t.text, sheet: site.tabIndex, path, message, ref, cell };
     // Equalities keep their sides apart: a failure shows both, and a tolerance compares them.
     const eq = kind === 'disable' || rule.text === null ? null : splitEquality(formula);
@@ -266,7 +270,7 @@ export class FormWorkbook {
       if (!isError(v)) continue;
       if (v.type === 'CYCLE') cycles.push(f);
       else if (v.type === 'ERROR' && /^Parsing error/.test(v.message)) problem(`${f.place.path}/formula`, `The formula cannot be read: ${v.message.replace(/^Parsing error\.\s*/, '')}`);
-      else if (v.type === 'NAME') problem(`${f.place.path}/formula`, v.message);
+      else if (v.type === 'NAME' && !this.refusedPaths.has(`${f.place.path}/formula`)) problem(`${f.place.path}/formula`, v.message);
     }
     for (const cycle of this.cyclesAmong(cycles)) {
       const names = cycle.map((c) => (c.row > 0 ? `${c.place.cell.code} (row ${c.row + 1})` : (c.place.cell.code ?? c.place.path)));
@@ -279,7 +283,7 @@ export class FormWorkbook {
         continue;
       }
       const v = this.hf.calculateFormula(rule.text, rule.sheet);
-      if (isError(v) && (v.type === 'NAME' || v.type === 'ERROR')) problem(rule.path, v.message || 'The formula cannot be read.');
+      if (isError(v) && (v.type === 'ERROR' || (v.type === 'NAME' && !this.refusedPaths.has(rule.path)))) problem(rule.path, v.message || 'The formula cannot be read.');
     }
   }
 

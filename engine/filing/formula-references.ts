@@ -77,6 +77,11 @@ export interface Translation {
   /** Codes the formula cites through cell() and col(). */
   codes: string[];
   problems: string[];
+  /**
+   * Functions outside the declared list, one sentence each: refused when a template is saved, yet
+   * the text stays usable, so a form filed on a version saved before the list still computes.
+   */
+  refused: string[];
 }
 
 export const EXTERNAL_SHEET = '_ext';
@@ -104,6 +109,7 @@ const BOOLEAN_LITERAL = /^(TRUE|FALSE)$/i;
 /** Translates one stored formula for a site. Problems are sentences; the text is usable only without them. */
 export function translateFormula(formula: string, layout: ReferenceLayout, site: FormulaSite): Translation {
   const problems: string[] = [];
+  const refused: string[] = [];
   const codes: string[] = [];
   const src = formula.trimStart().startsWith('=') ? formula.trim() : `=${formula.trim()}`;
   let out = '';
@@ -235,7 +241,7 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
       const after = skipSpaces(j);
       if (src[after] === '(' && !REF_FUNCTIONS.has(word.toLowerCase()) && !declaredFunction(word)) {
         // Only the declared functions compute as Excel does on every channel (formula-functions.ts).
-        problems.push(`${word.toUpperCase()} cannot be used in a template formula: use one of the functions listed in the template guide.`);
+        refused.push(`${word.toUpperCase()} cannot be used in a template formula: use one of the functions listed in the template guide.`);
         out += word;
         i = j;
       } else if (src[after] !== '(' && BOOLEAN_LITERAL.test(word) && src[after] !== '!') {
@@ -263,7 +269,7 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
       i++;
     }
   }
-  return { text: out, codes, problems };
+  return { text: out, codes, problems, refused };
 }
 
 /** The externals a formula needs, as `ext:NAME` / `extform:CODE` / `prev:CODE` keys (no layout needed). */
