@@ -218,6 +218,20 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     expect(await kp()).toEqual([['New director', null], ['Director 2', 200], ['Director 3', null]]);
   }, 240_000);
 
+  it("reads a tab's summary by its name, and by the map where the summary's labels are in place", async () => {
+    const { form, layout } = await newForm('INS-03');
+    const summary = layout.cells.find((c) => c.tab === '02' && c.place.section === 'summary' && c.place.cell.editor === 'dropdown')!;
+    const address = layout.address(summary, 0, {});
+    const bytes = await exported({ form_id: form });
+    const typed = (wb: ExcelJS.Workbook) => void (wb.getWorksheet('SOL-R')!.getCell(address).value = 'Quarterly');
+    const byName = await runImport(await edited(bytes, typed));
+    expect(byName.description).toBe(`return.xlsx: 1 cell written into form ${form}.`);
+    expect((await formValues(form))[`02!${address}`]).toBe('Quarterly');
+    const byMap = await runImport(await edited(await withoutNames(bytes), (wb) => void (wb.getWorksheet('SOL-R')!.getCell(address).value = 'Monthly')));
+    expect(byMap.description).toBe(`return.xlsx: 1 cell written into form ${form}.`);
+    expect((await formValues(form))[`02!${address}`]).toBe('Monthly');
+  });
+
   it('imports the lines added on an add-new-rows tab of an export (the map present), and names the tab and its maximum beyond it', async () => {
     const { form, layout } = await newForm('TRC-02');
     const [name, , , shares] = layout.cells.filter((c) => c.tab === '01').map((c) => c.code);
