@@ -1,5 +1,7 @@
-// Create Excel Import (/{re|iru}/excelimport/create, seed 003 §2.4, §5): Title, Form Type, a
-// disabled Description (the job writes it), File Upload (.xls/.xlsx, several, 10 MB each). Save
+// Create Excel Import (/{re|iru}/excelimport/create, seed 003 §2.4, §5): Title, Form Type,
+// "Replace the whole form" (unticked: only the cells a workbook changes are written; ticked: what
+// it leaves empty is cleared too; docs/excel.md), a disabled Description (the job writes it),
+// File Upload (.xls/.xlsx, several, 10 MB each). Save
 // creates the import (Not Started), uploads the workbooks as its attachments, queues
 // Job.ImportFromExcel and opens the import's page, which follows the job. Regulator staff also
 // choose the Reporting Entity whose forms the workbooks fill (docs/excel.md); an entity user's
