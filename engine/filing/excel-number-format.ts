@@ -2,6 +2,8 @@
 // which HyperFormula's number formatter does not know (TEXT(2034.1,"#,##0.00") gave
 // "2034,##0.00"). formula-engine.ts hands it to HyperFormula as its `stringifyCurrency` hook, the
 // first formatter TEXT tries; any other format answers undefined and HyperFormula formats it.
+// Plain number formats ("0.00", "0%") come here too: HyperFormula rounded them by float
+// (TEXT(1.005,"0.00") gave "1.00"), Excel rounds the decimal it shows ("1.01").
 import { roundDecimal } from './decimal-rounding.js';
 
 const GROUPED = /^([#0,]*[#0])(?:\.([0#]*))?(%?)$/;
@@ -9,7 +11,7 @@ const GROUPED = /^([#0,]*[#0])(?:\.([0#]*))?(%?)$/;
 /** The value in a grouped number format, as Excel writes it; undefined for any other format. */
 export function groupedNumberFormat(value: number, format: string): string | undefined {
   const m = GROUPED.exec(format);
-  if (!m || !m[1].includes(',') || typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  if (!m || typeof value !== 'number' || !Number.isFinite(value)) return undefined;
   const [, whole, decimals, percent] = m;
   const places = decimals?.length ?? 0;
   const shown = roundDecimal(percent ? value * 100 : value, places, 'half-away');
@@ -19,7 +21,7 @@ export function groupedNumberFormat(value: number, format: string): string | und
   const kept = fraction.replace(/0+$/, '').padEnd(required, '0');
   const minimum = (whole.match(/0/g) ?? []).length;
   const integer = digits.replace(/^0+/, '').padStart(minimum, '0');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = whole.includes(',') ? integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : integer;
   const negative = shown < 0 ? '-' : '';
   return `${negative}${grouped}${decimals !== undefined ? `.${kept}` : ''}${percent}`;
 }
