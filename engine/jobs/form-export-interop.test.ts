@@ -13,12 +13,11 @@ import { cellCode } from '../filing/cell-codes.js';
 import { checkTemplate } from '../filing/template-check.js';
 import type { Cell, FormProperties } from '../filing/template-schema.js';
 import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
-import { formulaResults } from '../testing/libreoffice.js';
+import { formulaResults, resaveWorkbook } from '../testing/libreoffice.js';
 import { ok, readBack } from '../testing/record-calls.js';
 import { testDialects } from '../testing/test-database.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { DEFAULT_LINES } from './form-export/line-room.js';
-import { libreOfficeRoundTrip } from './form-export/testing/libreoffice-round-trip.js';
 import { readWithOpenpyxl, type PyBook } from './form-export/testing/openpyxl.js';
 import { JobWorker } from './job-worker.js';
 import { download, textOf, type JobStatus } from './testing/export-kit.js';
@@ -213,7 +212,7 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
   it('is recomputed by LibreOffice to the values the export cached, without #NAME?, and keeps its names, locks and validations', async () => {
     const ours = new ExcelJS.Workbook();
     await ours.xlsx.load(exported as unknown as ArrayBuffer);
-    const back = await libreOfficeRoundTrip(exported);
+    const back = await resaveWorkbook(exported);
     const theirs = await formulaResults(back);
     const cached = (sheetName: string, address: string) => {
       const v = ours.getWorksheet(sheetName)!.getCell(address).value as ExcelJS.CellFormulaValue;

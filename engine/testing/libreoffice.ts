@@ -104,11 +104,11 @@ export interface RecalculateOptions {
 }
 
 /**
- * Has LibreOffice open the workbook, recalculate every formula and save it; answers the saved
- * results of every formula cell. Each run gets a fresh, throw-away user profile, so the setting
- * holds whatever the machine's own profile says and two runs never share a lock.
+ * The workbook as LibreOffice saves it after opening it and recalculating every formula. Each run
+ * gets a fresh, throw-away user profile, so the setting holds whatever the machine's own profile
+ * says and two runs never share a lock.
  */
-export async function recalculate(xlsx: Buffer, options: RecalculateOptions = {}): Promise<RecalculatedWorkbook> {
+export async function resaveWorkbook(xlsx: Buffer, options: RecalculateOptions = {}): Promise<Buffer> {
   const soffice = options.soffice ?? sofficePath();
   if (!soffice) throw new Error('LibreOffice (soffice) is not installed: install libreoffice-calc-nogui or set SOFFICE.');
   const dir = mkdtempSync(join(tmpdir(), 'portal-soffice-'));
@@ -125,8 +125,13 @@ export async function recalculate(xlsx: Buffer, options: RecalculateOptions = {}
     const output = join(outdir, 'book.xlsx');
     if (r.timedOut) throw new Error(`LibreOffice did not finish within ${timeoutMs} ms.`);
     if (r.code !== 0 || !existsSync(output)) throw new Error(`LibreOffice could not convert the workbook (exit ${r.code}): ${r.output.trim()}`);
-    return await formulaResults(readFileSync(output));
+    return readFileSync(output);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Has LibreOffice recalculate the workbook; answers the saved results of every formula cell. */
+export async function recalculate(xlsx: Buffer, options: RecalculateOptions = {}): Promise<RecalculatedWorkbook> {
+  return formulaResults(await resaveWorkbook(xlsx, options));
 }

@@ -1,5 +1,5 @@
 // Test support for the Excel import: workbooks changed by LibreOffice, not only by exceljs. A
-// workbook re-saved by `soffice --headless --convert-to xlsx`, and one edited through
+// workbook re-saved by `soffice --headless --convert-to xlsx` (engine/testing/libreoffice.ts), and one edited through
 // LibreOffice's own API (libreoffice-edit.py, python3-uno: rows inserted, columns deleted, sheets
 // renamed and moved, values typed). Each run gets a fresh LibreOffice profile.
 import { execFile } from 'node:child_process';
@@ -8,14 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { resaveWorkbook, sofficePath } from '../../../testing/libreoffice.js';
 
 const run = promisify(execFile);
-
-/** The soffice program (SOFFICE overrides), or null when LibreOffice is not installed. */
-export function soffice(): string | null {
-  const path = process.env.SOFFICE?.trim() || '/usr/bin/soffice';
-  return existsSync(path) ? path : null;
-}
 
 /** The python with LibreOffice's UNO bridge (Debian's python3-uno), UNO_PYTHON overrides. */
 const unoPython = () => process.env.UNO_PYTHON?.trim() || '/usr/bin/python3';
@@ -30,19 +25,7 @@ async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
 }
 
 /** The workbook opened and saved again as .xlsx by LibreOffice. */
-export async function resaveWithLibreOffice(bytes: Buffer): Promise<Buffer> {
-  const program = soffice();
-  if (!program) throw new Error('LibreOffice (soffice) is not installed');
-  return inTempDir(async (dir) => {
-    const input = join(dir, 'in', 'workbook.xlsx');
-    const outDir = join(dir, 'out');
-    mkdirSync(join(dir, 'in'));
-    mkdirSync(outDir);
-    writeFileSync(input, bytes);
-    await run(program, [`-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`, '--headless', '--norestore', '--convert-to', 'xlsx:Calc MS Excel 2007 XML', '--outdir', outDir, input], { timeout: 120_000 });
-    return readFileSync(join(outDir, 'workbook.xlsx'));
-  });
-}
+export const resaveWithLibreOffice = (bytes: Buffer): Promise<Buffer> => resaveWorkbook(bytes);
 
 export type LibreOfficeEdit =
   | { op: 'unprotect'; sheet: string }
@@ -55,7 +38,7 @@ export type LibreOfficeEdit =
 
 /** The workbook changed by LibreOffice through its API, edit by edit, and saved as .xlsx. */
 export async function editWithLibreOffice(bytes: Buffer, edits: readonly LibreOfficeEdit[]): Promise<Buffer> {
-  const program = soffice();
+  const program = sofficePath();
   if (!program) throw new Error('LibreOffice (soffice) is not installed');
   return inTempDir(async (dir) => {
     const input = join(dir, 'in.xlsx');
