@@ -106,6 +106,8 @@ describe('checks, reports and copying on the form entry page', () => {
   });
 
   it('downloads the validation report as a PDF naming the form, its period and its rules', async () => {
+    // After the copy the page reloads the form: its buttons come back with it.
+    await page.waitForSelector('[data-action=validation-report-pdf]:not([disabled])', { visible: true });
     await page.click('[data-action=validation-report-pdf]');
     const file = await downloaded(dir, 'pdf');
     const text = execFileSync('pdftotext', ['-raw', '-', '-'], { input: await readFile(file) }).toString('utf8').replace(/\s+/g, ' ');
