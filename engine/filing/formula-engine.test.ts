@@ -133,4 +133,12 @@ describe('the formula engine', () => {
     expect(wb.value(cellCode('TWL01', '10', cols - 1))).toBe((cols - 2) * 55 + 90);
     expect(wb.value(cellCode('TWL01', '12', cols - 1))).toBe(running + 90);
   });
+
+  it('refuses ext() at save, which nothing fills, while a workbook of an older version still computes it blank', () => {
+    const template = sheet(['=ext(fye)*2']);
+    expect(formulaProblems(template)).toEqual([
+      { path: '/items/0/items/2/1/formula', message: "ext(fye) is not filled by the portal: write prev(CODE) for the previous period's figures, or extform(CODE) for a cell of another form of the submission." },
+    ]);
+    expect(FormWorkbook.build(template).results()).toEqual({ X01003: '0' });
+  });
 });

@@ -9,8 +9,8 @@
 //                           cell (rc(0,-1): the cell on its left; rc(0,0): the cell itself)
 //   col(CODE)               every body row of CODE's column (all data rows of an add-new-rows
 //                           tab): SUM(col(CODE)), COUNT(col(CODE))
-//   ext(NAME)               a value from outside the form, supplied by the caller (entity or
-//                           batch attributes, previous-period figures); empty when not supplied
+//   ext(NAME)               refused at template save: nothing fills it (prev() and extform()
+//                           are the filled references); a version saved earlier computes it blank
 //   extform(CODE)           the cell CODE of another form of the same batch (its code carries
 //                           that template's item code); the server fills it (external-values.ts)
 //   prev(CODE)              the cell CODE of this template in the same entity's previous period
@@ -198,6 +198,11 @@ export function translateFormula(formula: string, layout: ReferenceLayout, site:
       case 'prev': {
         const name = args.length === 1 ? unquote(args[0]) : '';
         if (!/^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(name)) return bad(`${fn}() takes one name: ${fn === 'ext' ? 'ext(fye)' : `${fn}(BNK0201003)`}.`);
+        if (fn === 'ext') {
+          // Nothing fills ext(): a rule over it would see blanks in every form. Refused at save;
+          // a version saved before still computes (blank), as versions never change.
+          refused.push(`ext(${name}) is not filled by the portal: write prev(CODE) for the previous period's figures, or extform(CODE) for a cell of another form of the submission.`);
+        }
         if (fn === 'prev') {
           // The previous period is a form of this same template: its cell must exist here, and hold one value.
           const t = layout.codes.get(name);
