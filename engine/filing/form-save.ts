@@ -146,15 +146,26 @@ export interface SaveResult {
   updatectr: number;
 }
 
-export async function saveFormData(ctx: ActionContext, args: SaveArgs): Promise<SaveResult> {
+/**
+ * What a caller already read of the form in the same transaction, with the form locked and its
+ * counter as `args.updatectr` says (the Excel import compares with the stored values first): not
+ * read a second time.
+ */
+export interface FormRead {
+  filed: FiledTemplate;
+  stored: Awaited<ReturnType<typeof storedCells>>;
+  listValues: Awaited<ReturnType<typeof listValuesFor>>;
+}
+
+export async function saveFormData(ctx: ActionContext, args: SaveArgs, read?: FormRead): Promise<SaveResult> {
   const form = await reachForm(ctx, args.form, 'update', { lock: true, entityOnly: true });
   if (form.updatectr !== args.updatectr) {
     const changed = await cellsChangedSince(ctx.db, form.id, args.updatectr);
     throw new AppError('E_CONCURRENT', undefined, { form: form.id, updatectr: form.updatectr, changed });
   }
   await assertWritable(ctx, form);
-  const filed = await filedTemplate(ctx.db, form);
-  const [stored, listValues] = await Promise.all([storedCells(ctx.db, form.id), listValuesFor(ctx.db, filed.layout)]);
+  const filed = read?.filed ?? (await filedTemplate(ctx.db, form));
+  const [stored, listValues] = read ? [read.stored, read.listValues] : await Promise.all([storedCells(ctx.db, form.id), listValuesFor(ctx.db, filed.layout)]);
   const content = placeContent(filed.layout, stored);
   const resolved = resolveCells(filed, content, args, listValues);
   if (Object.keys(resolved.problems).length) throw errors.validation(resolved.problems);

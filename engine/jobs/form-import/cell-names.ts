@@ -23,6 +23,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** XML's predefined entities and character references, the only ones a workbook part uses. */
 function unescapeXml(s: string): string {
+  if (!s.includes('&')) return s;
+  // The export's references quote sheet names as `&apos;`: with no other reference, no regex.
+  const quoted = s.replaceAll('&apos;', "'");
+  if (!quoted.includes('&')) return quoted;
   return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (_, e: string) => {
     if (e[0] !== '#') return ENTITIES[e];
     const n = e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
@@ -45,10 +49,15 @@ const NAMES_ELEMENT = /<(?:[A-Za-z_][\w.-]*:)?definedNames\b[^>]*>([\s\S]*?)<\/(
 const NAME_ELEMENT = /<(?:[A-Za-z_][\w.-]*:)?definedName\b([^>]*?)(?:\/>|>([^<]*)<\/(?:[A-Za-z_][\w.-]*:)?definedName>)/g;
 const ATTRIBUTE = /([A-Za-z_][\w:.-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
-function attributesOf(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of text.matchAll(ATTRIBUTE)) out.set(m[1], unescapeXml(m[2] ?? m[3] ?? ''));
-  return out;
+/** The `name` attribute of a definedName's attributes (the last one, as a map of them would keep); null for a name scoped to one sheet (`localSheetId`). */
+function workbookName(text: string): string | null {
+  let name = '';
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(text); m; m = ATTRIBUTE.exec(text)) {
+    if (m[1] === 'localSheetId') return null;
+    if (m[1] === 'name') name = m[2] ?? m[3] ?? '';
+  }
+  return unescapeXml(name);
 }
 
 /** The workbook-scoped `RP_<code>` names of the package, by code (the first of a repeated name). */
@@ -61,10 +70,10 @@ export function readCellNames(parts: readonly PackagePart[]): Map<string, NamedC
   const element = NAMES_ELEMENT.exec(xml);
   if (!element) return out;
   for (const m of element[1].matchAll(NAME_ELEMENT)) {
-    const attributes = attributesOf(m[1]);
     // A name scoped to one sheet is not one of the export's.
-    if (attributes.has('localSheetId')) continue;
-    const code = codeOfName(attributes.get('name') ?? '');
+    const name = workbookName(m[1]);
+    if (name === null) continue;
+    const code = codeOfName(name);
     if (!code || out.has(code)) continue;
     out.set(code, namedCell(unescapeXml(m[2] ?? '')));
   }

@@ -173,7 +173,7 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
       try {
         // With problems of our own, or nothing to change, saveData still checks the form and the
         // rest (dryRun), so every bad cell is listed at once and nothing is written.
-        await saveFormData(tctx, { form: form.id, updatectr: form.updatectr, cells: inputs, ...(Object.keys(rows).length ? { rows } : {}), dryRun: problems.length > 0 || !changes });
+        await saveFormData(tctx, { form: form.id, updatectr: form.updatectr, cells: inputs, ...(Object.keys(rows).length ? { rows } : {}), dryRun: problems.length > 0 || !changes }, { filed, stored, listValues });
       } catch (e) {
         if (!(e instanceof AppError) || e.code !== 'E_VALIDATION') throw e;
         for (const [key, message] of Object.entries(e.details as Record<string, string>)) {

@@ -59,7 +59,7 @@ export class SheetAnchors {
   /** The first label of `labels` not found on sheet row `row`, described; null when all are there. */
   private misplaced(labels: readonly Label[], row: number): string | null {
     for (const l of labels) {
-      const found = labelText(this.ws.value(`${columnLetter(l.col)}${row}`));
+      const found = labelText(this.ws.at(row, l.col));
       if (found !== l.text) {
         const address = `${columnLetter(l.col)}${row}`;
         return `the template's label "${l.text}" should be in cell ${address} of sheet "${this.sheetName}", but ${found ? `that cell holds "${found}"` : 'that cell is empty'}`;

@@ -113,7 +113,7 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
     return { sheet: contractNames.get(cell.tab)!, row, col: cell.place.col, byName: false };
   };
 
-  const valueAt = (ws: SheetValues, place: Place, down = 0) => ws.value(`${columnLetter(place.col)}${place.row + down}`);
+  const valueAt = (ws: SheetValues, place: Place, down = 0) => ws.at(place.row + down, place.col);
 
   // Lines of add-new-rows tabs first (a workbook without the map has the summary below them).
   for (const tab of layout.repeatingTabs()) {
@@ -145,7 +145,7 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
     }
     const below = inputs.flatMap((i) => {
       const out: number[] = [];
-      for (let row = i.place.row + n + 1; row <= i.ws.rowCount; row++) if (!summaryRows.has(row) && !isBlank(i.ws.value(`${columnLetter(i.place.col)}${row}`))) out.push(row);
+      for (let row = i.place.row + n + 1; row <= i.ws.rowCount; row++) if (!summaryRows.has(row) && !isBlank(i.ws.at(row, i.place.col))) out.push(row);
       return out.slice(0, 1);
     });
     if (below.length) {
@@ -169,9 +169,10 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
     if (!ws) continue;
     const count = cell.repeats ? (lines[cell.tab] ?? 0) : 1;
     const moved = place.byName ? null : anchorsOf(tab, place.sheet)?.moved(cell, place.row);
+    const letter = columnLetter(place.col);
     for (let r = 0; r < count; r++) {
-      const address = `${columnLetter(place.col)}${place.row + r}`;
-      const value = ws.value(address);
+      const address = `${letter}${place.row + r}`;
+      const value = ws.at(place.row + r, place.col);
       if (moved) {
         if (!isBlank(value)) problems.push(cellProblem(`${cell.tab}!${layout.address(cell, r, lines)}`, { sheet: place.sheet, address }, cell.code, 'moved', `${moved[0].toUpperCase()}${moved.slice(1)}${MOVED_TAIL}`));
         continue;
@@ -192,11 +193,10 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
 
   // Codes the template does not know, in the map or as names, holding a value.
   const unknown = (code: string, tab: string | null, sheet: string, address: string) => {
-    if (layout.byCodeOf(code)) return;
     const ws = wb.sheet(sheet);
     if (ws && !isBlank(ws.value(address))) problems.push(cellProblem(`${tab ?? sheet}!${address}`, { sheet, address }, code, 'unknown-code', 'The form has no cell with this code.'));
   };
-  for (const m of map?.cells ?? []) if (!names.get(m.code)?.sheet) unknown(m.code, m.tab || null, m.sheet, m.address);
-  for (const [code, named] of names) if (named.sheet !== null) unknown(code, null, named.sheet, `${columnLetter(named.col)}${named.row}`);
+  for (const m of map?.cells ?? []) if (!names.get(m.code)?.sheet && !layout.byCodeOf(m.code)) unknown(m.code, m.tab || null, m.sheet, m.address);
+  for (const [code, named] of names) if (named.sheet !== null && !layout.byCodeOf(code)) unknown(code, null, named.sheet, `${columnLetter(named.col)}${named.row}`);
   return { read, lines, problems };
 }

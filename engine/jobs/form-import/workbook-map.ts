@@ -27,7 +27,7 @@ export function readWorkbookMap(wb: WorkbookValues): WorkbookMap | null {
   const ws = wb.sheet(MAP_SHEET);
   if (!ws) return null;
   // Row r, column c (1 = A … 6 = F: the map's columns).
-  const at = (r: number, c: number) => text(ws.value(`${'ABCDEF'[c - 1]}${r}`));
+  const at = (r: number, c: number) => text(ws.at(r, c - 1));
   if (at(1, 1) !== 'format' || at(1, 2) !== 'regportal-form') return null;
   const formText = at(2, 2);
   const versionText = at(2, 6);

@@ -19,6 +19,8 @@ import { endOfDirectory, localHeader, type PackagePart } from './zip-guard.js';
 
 export interface SheetValues {
   value(address: string): ExcelJS.CellValue;
+  /** The value at sheet row `row` (1-based) and column `col` (0-based, A = 0): no address to build. */
+  at(row: number, col: number): ExcelJS.CellValue;
   /** The last row that holds a cell. */
   readonly rowCount: number;
 }
@@ -33,7 +35,7 @@ export function valuesOfWorkbook(wb: ExcelJS.Workbook): WorkbookValues {
   return {
     sheet(name) {
       const ws = wb.getWorksheet(name);
-      return ws ? { value: (address) => ws.getCell(address).value, rowCount: ws.rowCount } : undefined;
+      return ws ? { value: (address) => ws.getCell(address).value, at: (row, col) => ws.getCell(row, col + 1).value, rowCount: ws.rowCount } : undefined;
     },
   };
 }
@@ -79,9 +81,21 @@ function readerPackage(parts: readonly PackagePart[]): Readable {
   );
 }
 
+/** A sheet's values by row (1-based), each row's by column (0-based): no key string per cell. */
 interface ReadSheet {
-  cells: Map<string, ExcelJS.CellValue>;
+  rows: Map<number, ExcelJS.CellValue[]>;
   rowCount: number;
+}
+
+const ADDRESS = /^([A-Z]{1,3})([1-9][0-9]{0,6})$/;
+
+/** `B12` → row 12, column 1; null for anything else. */
+function rowCol(address: string): { row: number; col: number } | null {
+  const m = ADDRESS.exec(address);
+  if (!m) return null;
+  let col = 0;
+  for (let i = 0; i < m[1].length; i++) col = col * 26 + (m[1].charCodeAt(i) - 64);
+  return { row: Number(m[2]), col: col - 1 };
 }
 
 /**
@@ -103,9 +117,14 @@ export async function streamWorkbookValues(parts: readonly PackagePart[]): Promi
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(readerPackage(parts), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   const sheets = new Map<string, ReadSheet>();
   for await (const ws of reader) {
-    const sheet: ReadSheet = { cells: new Map(), rowCount: 0 };
+    const sheet: ReadSheet = { rows: new Map(), rowCount: 0 };
     for await (const row of ws) {
-      row.eachCell((cell) => sheet.cells.set(cell.address, cell.value));
+      let values: ExcelJS.CellValue[] | undefined;
+      row.eachCell((cell, col) => {
+        values ??= [];
+        values[col - 1] = cell.value;
+      });
+      if (values) sheet.rows.set(row.number, values);
       sheet.rowCount = Math.max(sheet.rowCount, row.number);
     }
     const name = (ws as unknown as { name: string }).name;
@@ -115,7 +134,16 @@ export async function streamWorkbookValues(parts: readonly PackagePart[]): Promi
   return {
     sheet(name) {
       const s = sheets.get(name);
-      return s ? { value: (address) => s.cells.get(address) ?? null, rowCount: s.rowCount } : undefined;
+      if (!s) return undefined;
+      const at = (row: number, col: number) => s.rows.get(row)?.[col] ?? null;
+      return {
+        value: (address) => {
+          const rc = rowCol(address);
+          return rc ? at(rc.row, rc.col) : null;
+        },
+        at,
+        rowCount: s.rowCount,
+      };
     },
   };
 }
