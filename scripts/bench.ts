@@ -18,7 +18,7 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import type { Dialect } from '../engine/db/connect.js';
 import { createTestDatabase, mariadbReachable } from '../engine/testing/test-database.js';
-import { runSeeds } from '../seeds/index.js';
+import { runSeeds } from '../portal/seeds/index.js';
 import { loadConfig } from '../fastify.config.js';
 import { buildEngine } from '../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../engine/session/session-store.js';

@@ -12,7 +12,7 @@ const ROOT = PROJECT_ROOT;
 export const CLIENT_CONFIG = join(ROOT, 'client', 'vite.config.ts');
 const DIST_INDEX = join(ROOT, 'client', 'dist', 'index.html');
 /** Everything the bundle is made from, the shared engine modules included. */
-const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'sdk', 'engine/protocol', 'engine/metadata', 'engine/filing', 'engine/html', 'engine/errors/catalogue.ts', 'engine/accounts/registration-rules.ts', 'engine/accounts/password-policy.ts', 'package-lock.json', 'scripts/client-build.ts'];
+const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'sdk', 'engine/protocol', 'engine/metadata', 'portal/filing', 'portal/re', 'portal/peoi', 'portal/requests', 'engine/reports/template-check.ts', 'engine/html', 'engine/errors/catalogue.ts', 'engine/accounts/registration-rules.ts', 'engine/accounts/password-policy.ts', 'package-lock.json', 'scripts/client-build.ts'];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../engine/metadata/paths.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../engine/protocol/envelope.js';
-import { DEMO_PASSWORD } from '../seeds/index.js';
+import { DEMO_PASSWORD } from '../portal/seeds/index.js';
 import { ENGINE_ENTRY, buildEngineBundle } from './engine-build.js';
 
 describe("npm start's compiled engine", () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_PATH, screenValidatorsSource, screenValidatorTypes, TEMPLATE_PATH, TEMPLATE_TYPES_PATH, templateValidatorSource, templateValidatorTypes, TYPES_PATH } from './generate-screen-validators.js';
-import { schemaErrorProblems, schemaProblems } from '../engine/filing/template-schema.js';
+import { schemaErrorProblems, schemaProblems } from '../portal/filing/template-schema.js';
 import { FormProperties } from '../client/src/metadata/template-validator.generated.js';
 
 describe('the generated screen validators', () => {
@@ -17,7 +17,7 @@ describe('the generated screen validators', () => {
     expect(templateValidatorSource()).not.toMatch(/\brequire\(|\beval\(|\bFunction\(/);
   });
 
-  it('include the form template schema as engine/filing/template-schema.ts gives it now', () => {
+  it('include the form template schema as portal/filing/template-schema.ts gives it now', () => {
     expect(readFileSync(TEMPLATE_PATH, 'utf8') === templateValidatorSource(), `${TEMPLATE_PATH} is stale`).toBe(true);
     expect(readFileSync(TEMPLATE_TYPES_PATH, 'utf8')).toBe(templateValidatorTypes());
   });

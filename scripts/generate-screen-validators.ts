@@ -14,13 +14,13 @@ import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 
 const cjsDefault = <T>(m: T | { default: T }): T => (m as { default?: T }).default ?? (m as T);
 import { SCREEN_SCHEMAS } from '../engine/metadata/screen-schemas.js';
-import { FormPropertiesSchema } from '../engine/filing/template-schema.js';
+import { FormPropertiesSchema } from '../portal/filing/template-schema.js';
 import { isScript } from './is-script.js';
 
 export const GENERATED_PATH = join(PROJECT_ROOT, 'client/src/metadata/screen-validators.generated.js');
 export const TYPES_PATH = GENERATED_PATH.replace(/\.js$/, '.d.ts');
 /**
- * The form template schema (engine/filing/template-schema.ts) for the designer, in a file of its
+ * The form template schema (portal/filing/template-schema.ts) for the designer, in a file of its
  * own: the server checks templates collecting every error (allErrors), screens stop at the first,
  * and one Ajv standalone module has one set of options. Only the designer's lazy chunk imports it.
  */
@@ -64,12 +64,12 @@ export function screenValidatorsSource(): string {
   return `${HEADER}${inlineRuntime(code)}\n`;
 }
 
-/** The template validator's text: the options of engine/filing/template-schema.ts (every error). */
+/** The template validator's text: the options of portal/filing/template-schema.ts (every error). */
 export function templateValidatorSource(): string {
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true } });
   ajv.addSchema(FormPropertiesSchema, 'FormProperties');
   const code = cjsDefault(standalone.default)(ajv, { FormProperties: 'FormProperties' }).replace(/^"use strict";/, '');
-  const header = HEADER.replace('engine/metadata/screen-schemas.ts', 'engine/filing/template-schema.ts').replace('one export per screen module', 'of form template properties');
+  const header = HEADER.replace('engine/metadata/screen-schemas.ts', 'portal/filing/template-schema.ts').replace('one export per screen module', 'of form template properties');
   return `${header}${inlineRuntime(code)}\n`;
 }
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, startLiveEngine } from '../engine/testing/live-engine.js';
 import type { TestEngine } from '../engine/testing/test-engine.js';
-import { DEMO_PASSWORD } from '../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../portal/seeds/demo-users.js';
 
 const SECTORS = JSON.stringify({ module: 'Sector', fields: ['id', 'name'], order: 'id asc', max: 2 });
 

@@ -2,7 +2,7 @@
 import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
 import { migrateLatest } from '../engine/db/migrate.js';
-import { newTasksNotice, runSeeds } from '../seeds/index.js';
+import { newTasksNotice, runSeeds } from '../portal/seeds/index.js';
 import { runCli } from './cli.js';
 
 await runCli(async () => {

@@ -3,7 +3,7 @@
 import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
 import { migrateLatest } from '../engine/db/migrate.js';
-import { newTasksNotice, runSeeds, DEMO_PASSWORD, DEMO_USERS } from '../seeds/index.js';
+import { newTasksNotice, runSeeds, DEMO_PASSWORD, DEMO_USERS } from '../portal/seeds/index.js';
 import { buildEngine } from '../engine/server/app.js';
 import { runCli } from './cli.js';
 import { ensureClientBuilt } from './client-build.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../engine/testing/test-engine.js';
 import { testDialects } from '../engine/testing/test-database.js';
-import { DEMO_PASSWORD } from '../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../portal/seeds/demo-users.js';
 import { createClient, RpcError } from './index.js';
 
 const SECTORS = { module: 'Sector', fields: ['id', 'name'], order: 'id asc', max: 2 };

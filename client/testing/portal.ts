@@ -7,7 +7,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import type { Dialect } from '../../engine/db/connect.js';
 import { startTestEngine, type TestEngine } from '../../engine/testing/test-engine.js';
 import { cspViolationsOf, launchBrowser, newPage } from './browser.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 

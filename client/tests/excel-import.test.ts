@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlDateTime } from '../../engine/db/clock.js';
-import { filedTemplate } from '../../engine/filing/form-data.js';
-import { contractWorkbook, type ContractCell } from '../../engine/jobs/form-import/testing/contract-workbook.js';
+import { filedTemplate } from '../../portal/filing/form-data.js';
+import { contractWorkbook, type ContractCell } from '../../portal/jobs/form-import/testing/contract-workbook.js';
 import { signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
 import { answerDialog } from './list-support.js';
 

@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer-core';
 import { signIn, startPortal, type Portal } from '../testing/portal.js';
 import { serverCall } from './list-support.js';
 import { MASTER, openForm, rowsOf, selectCell, shown } from './filing-support.js';
-import { crossFormTemplates, insertBatch, insertTemplate } from '../../engine/testing/cross-form.js';
+import { crossFormTemplates, insertBatch, insertTemplate } from '../../portal/testing/cross-form.js';
 
 describe('values read from other forms in the entry grid', () => {
   let portal: Portal;

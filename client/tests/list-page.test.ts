@@ -10,7 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { pathOf, screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
 import { afterLoad, answerDialog, clickHeader, clickRowButton, column, ddmmyyyy, GRID, readGrid, serverCall, serverSelect } from './list-support.js';
-import { previousMonthEnd } from '../../engine/filing/period-dates.js';
+import { previousMonthEnd } from '../../portal/filing/period-dates.js';
 
 describe('the generic list page (sqlite)', () => {
   let portal: Portal;

@@ -9,9 +9,9 @@ import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.
 import { answerDialog, column, ddmmyyyy, readGridWithHeader, serverCall, serverSelect } from './list-support.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 import { choose, previewMonthlyPeriod } from './period-support.js';
-import { completeForm } from '../../engine/testing/complete-form.js';
+import { completeForm } from '../../portal/testing/complete-form.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
-import { monthEnd, previousMonthEnd } from '../../engine/filing/period-dates.js';
+import { monthEnd, previousMonthEnd } from '../../portal/filing/period-dates.js';
 
 const textOf = (page: Page, sel: string) => page.$eval(sel, (e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
 

@@ -15,7 +15,7 @@ import { move, openForm, rowsOf, typeInto } from './filing-support.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 
-/** Every input cell of the demo BNK-01 filled so that it passes (engine/actions/filing/form-filing.test.ts). */
+/** Every input cell of the demo BNK-01 filled so that it passes (portal/actions/filing/form-filing.test.ts). */
 const COMPLETE_BNK01 = [
   ...['01', '02'].flatMap((tab) => [3, 4, 5, 6, 7].flatMap((r) => [{ tab, address: `B${r}`, value: 1 }, { tab, address: `C${r}`, value: 2 }])),
   { tab: '03', address: 'B2', value: '31-01-2026' },

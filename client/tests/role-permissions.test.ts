@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { hash } from '@node-rs/argon2';
 import { bumpVersions } from '../../engine/db/change-versions.js';
-import { DEMO_PASSWORD } from '../../seeds/index.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/index.js';
 import { screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
 import { dialogShown, fill, pressDialog } from './auth-kit.js';
 import { readGrid } from './list-support.js';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, startLiveEngine } from '../../engine/testing/live-engine.js';
 import type { TestEngine } from '../../engine/testing/test-engine.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 
 const EXAMPLES: [string, string, string[]][] = [
   ['curl', 'bash', ['docs/examples/sectors.sh']],

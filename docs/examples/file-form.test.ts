@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, startLiveEngine } from '../../engine/testing/live-engine.js';
 import type { TestEngine } from '../../engine/testing/test-engine.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 
 const EXAMPLE = 'docs/examples/file-form.ts';

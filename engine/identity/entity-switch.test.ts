@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { bumpVersions } from '../db/change-versions.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 import { recordsetObjects, type RecordsetValue } from '../protocol/envelope.js';
 import { call, codeOf, jsonOf, login, type Answer } from './testing/identity-calls.js';
 

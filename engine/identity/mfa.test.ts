@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 import { call, codeOf, insertUser, jsonOf, login, messageOf, type Answer } from './testing/identity-calls.js';
 import { codeFor } from './testing/totp-reference.js';
 

@@ -6,7 +6,7 @@ import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { connect } from '../db/connect.js';
 import { buildEngine, type Engine } from '../server/app.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 import { callEngine, codeOf, insertUser, jsonOf, type CallOptions } from './testing/identity-calls.js';
 
 describe.each(await testDialects())('identity across engine processes (%s)', (dialect) => {

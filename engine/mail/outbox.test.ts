@@ -1,7 +1,7 @@
 // Queueing mail: rows written with the caller's handle, templates rendered from the stored ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { readVersions } from '../db/change-versions.js';
 import { AppError } from '../errors/catalogue.js';
 import { queueMail, queueTemplateMail } from './outbox.js';

@@ -10,8 +10,8 @@ import { createTestDatabase, testDialects, type TestDatabase } from '../testing/
 import { MODULES_DIR } from './paths.js';
 import { BASE_ALIAS, ModuleRegistry, type ResolvedField, type ResolvedModule } from './module-registry.js';
 import type { FieldType } from './module-schema.js';
-import { DEMO_PASSWORD, DEMO_USERS, runSeeds } from '../../seeds/index.js';
-import { REGISTRANTS } from '../../seeds/demo-history.js';
+import { DEMO_PASSWORD, DEMO_USERS, runSeeds } from '../../portal/seeds/index.js';
+import { REGISTRANTS } from '../../portal/seeds/demo-history.js';
 
 const registry = ModuleRegistry.fromDirectory(MODULES_DIR);
 /** Variants read their base module's table, so only the base describes it. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { exportScreens, importScreens, readRetired, screenFileNames } from './screen-transfer.js';
 import { SCREEN_MODULES, SCREENS_DIR } from './screen-files.js';
 import { SCREEN_TABLES } from './screen-history.js';

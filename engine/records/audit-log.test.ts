@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, readBack, select, type Row } from '../testing/record-calls.js';
-import { DEMO_PASSWORD } from '../../seeds/index.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/index.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { JobWorker } from '../jobs/job-worker.js';
 import { download, finished, readSheet, selectAll, submitExport } from '../jobs/testing/export-kit.js';

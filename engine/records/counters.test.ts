@@ -3,7 +3,7 @@
 // change and deletion of a form in the write's own transaction, show through Record.select at
 // once (its cached totals included), and leave the submission's updatectr alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeForm } from '../testing/complete-form.js';
+import { completeForm } from '../../portal/testing/complete-form.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, readBack, select } from '../testing/record-calls.js';

@@ -2,7 +2,7 @@
 // values → state → lookups → insert → relation link → history → read back. The action runs it
 // in one transaction, so a failure at any step leaves nothing behind.
 import { AppError, errors } from '../errors/catalogue.js';
-import { prepareTemplateWrite } from '../filing/template-save.js';
+import { prepareTemplateWrite } from '../../portal/filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
 import { insertCompiled } from '../db/compiled-statement.js';
 import { bumpVersions } from '../db/change-versions.js';

@@ -5,15 +5,15 @@
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { ActionContext } from '../actions/context.js';
 import type { Row } from './write-values.js';
-import { extensionHooks, extensionProofHooks } from '../requests/extension-rules.js';
-import { formResubmissionHooks, resubmissionHooks, resubmissionProofHooks } from '../requests/resubmission-writes.js';
-import { staffClassHooks } from '../profile/staff-class.js';
-import { parameterHooks } from '../parameters/parameter-rules.js';
-import { RECORDS_B_HOOKS } from '../re-records/re-records-b-rules.js';
-import { RECORDS_A_HOOKS } from '../re-records/records-a-rules.js';
-import { reHooks, reLinkHooks } from '../re/re-write-hooks.js';
-import { queryLinkHooks } from './query-link-rules.js';
-import { excelImportHooks } from '../jobs/form-import/import-type-hooks.js';
+import { extensionHooks, extensionProofHooks } from '../../portal/requests/extension-rules.js';
+import { formResubmissionHooks, resubmissionHooks, resubmissionProofHooks } from '../../portal/requests/resubmission-writes.js';
+import { staffClassHooks } from '../../portal/profile/staff-class.js';
+import { parameterHooks } from '../../portal/parameters/parameter-rules.js';
+import { RECORDS_B_HOOKS } from '../../portal/re-records/re-records-b-rules.js';
+import { RECORDS_A_HOOKS } from '../../portal/re-records/records-a-rules.js';
+import { reHooks, reLinkHooks } from '../../portal/re/re-write-hooks.js';
+import { queryLinkHooks } from '../../portal/threads/query-link-rules.js';
+import { excelImportHooks } from '../../portal/jobs/form-import/import-type-hooks.js';
 
 export interface WriteHooks {
   /**

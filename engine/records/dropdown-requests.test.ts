@@ -7,7 +7,7 @@ import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, readBack, select } from '../testing/record-calls.js';
 import { bumpVersions } from '../db/change-versions.js';
-import { addMissingTasks } from '../../seeds/access.js';
+import { addMissingTasks } from '../../portal/seeds/access.js';
 import { sqlDateTime } from '../db/clock.js';
 
 const ENTITY = 1;

@@ -3,7 +3,7 @@
 // submissions and forms only through the variants, the IRU user reaches every entity's through
 // the base modules, and the variants limit every caller, the IRU user included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeForm } from '../testing/complete-form.js';
+import { completeForm } from '../../portal/testing/complete-form.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, ids, readBack, select, sorted } from '../testing/record-calls.js';

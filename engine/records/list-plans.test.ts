@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { generateModuleRows } from '../testing/module-rows.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
 import { readScreenFiles } from '../metadata/screen-files.js';
 import type { WebListviewProperties } from '../metadata/screen-schemas.js';

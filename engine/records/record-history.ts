@@ -8,7 +8,7 @@ import { bumpVersion } from '../db/change-versions.js';
 import { journalInsert } from '../db/insert-journal.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
-import { publishTemplateVersion, TEMPLATE_TABLE } from '../filing/template-versions.js';
+import { publishTemplateVersion, TEMPLATE_TABLE } from '../../portal/filing/template-versions.js';
 import { auditJson, auditedFieldsOf } from './audit-values.js';
 
 type Db = Knex | Knex.Transaction;

@@ -9,7 +9,7 @@ import { countOf } from './count-cache.js';
 import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
 import { relabelStateGroups } from './state-groups.js';
 import { withoutDroppedIndex } from './index-hint.js';
-import { checkProfileTabRead } from '../profile/profile-tab-access.js';
+import { checkProfileTabRead } from '../../portal/profile/profile-tab-access.js';
 
 // Paging through a list, filtering it, asks for statements of the same few shapes again and
 // again: each shape is compiled once, its values (page, filter values, entity) are bindings.

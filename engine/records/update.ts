@@ -2,7 +2,7 @@
 // counter changes nothing and answers E_CONCURRENT with the record as now stored and the
 // fields that moved since the caller's version.
 import { AppError, errors } from '../errors/catalogue.js';
-import { prepareTemplateWrite } from '../filing/template-save.js';
+import { prepareTemplateWrite } from '../../portal/filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
 import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
 import { text, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
@@ -17,8 +17,8 @@ import { countsMayChange, recountFor } from './counters.js';
 import { checkRequiredWhen, checkStateRequires, checkTransitionPermission, checkWritableWhen, closingValues } from './thread-rules.js';
 import { guardWrite } from './write-guards.js';
 import { writeHooksOf } from './domain-hooks.js';
-import { afterFormStateChange, isFormTable } from '../filing/form-state-effects.js';
-import { beforeFilingDelete } from '../filing/period-delete.js';
+import { afterFormStateChange, isFormTable } from '../../portal/filing/form-state-effects.js';
+import { beforeFilingDelete } from '../../portal/filing/period-delete.js';
 
 export interface UpdateArgs {
   module: string;

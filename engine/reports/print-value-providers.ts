@@ -2,10 +2,10 @@
 // code, not data, named by the definition. Each says which `$` names it answers (the catalogue
 // refuses a template naming others) and which record fields it reads. The show-cause letter's
 // addressees, section, officer and cc come from the print address, checked against the stored
-// data (engine/peoi/show-cause-letter.ts).
+// data (portal/peoi/show-cause-letter.ts).
 import type { ActionContext } from '../actions/context.js';
-import { LETTER_VALUE_NAMES, letterValues } from '../peoi/show-cause-letter.js';
-import { staffGrandTotal } from '../profile/staff-class.js';
+import { LETTER_VALUE_NAMES, letterValues } from '../../portal/peoi/show-cause-letter.js';
+import { staffGrandTotal } from '../../portal/profile/staff-class.js';
 
 export interface PrintValueProvider {
   names: string[];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { call, codeOf, jsonOf, login, messageOf } from '../identity/testing/identity-calls.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 
 const CREDENTIALS = { userid: 'iru', password: DEMO_PASSWORD };
 const FOREIGN = ['https://evil.example', 'null', 'http://localhost.evil.example', 'http://localhost:1', 'not an origin'];

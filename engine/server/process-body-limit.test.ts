@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../fastify.config.js';
 import { decodeXml } from '../protocol/envelope.js';
 import { readBack } from '../testing/record-calls.js';
-import { largeTemplate } from '../testing/large-template.js';
+import { largeTemplate } from '../../portal/testing/large-template.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
-import { dataCells } from '../filing/template-grid.js';
-import type { FormProperties } from '../filing/template-schema.js';
+import { dataCells } from '../../portal/filing/template-grid.js';
+import type { FormProperties } from '../../portal/filing/template-schema.js';
 
 const MiB = 1024 * 1024;
 const json = (v: unknown): any => (typeof v === 'string' ? JSON.parse(v) : v);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { decodeXml, recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
-import { DEMO_PASSWORD } from '../../seeds/demo-users.js';
+import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 
 const SECTOR_SELECT = { module: 'Sector', fields: ['id', 'name'], order: 'id asc', max: 2 };
 

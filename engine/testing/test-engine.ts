@@ -5,7 +5,7 @@ import type { Dialect } from '../db/connect.js';
 import { loadConfig, type EngineConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../server/app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { createSession, SESSION_COOKIE } from '../session/session-store.js';
 import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
 import { collectXmlAnswers } from './envelope-validation.js';

@@ -1,4 +1,4 @@
-// Opening the large template (engine/testing/large-template.ts: 10 tabs × 2,000 cells, 500
+// Opening the large template (portal/testing/large-template.ts: 10 tabs × 2,000 cells, 500
 // formulas) in the Form Viewer designer, in Chromium against the built client served by a real
 // engine (embedded SQLite), as the IRU demo user: the time from navigation to the first tab's
 // grid showing its cells, and to the grid answering a click (the cell's address shown in Cell
@@ -10,7 +10,7 @@
 import type { CDPSession, HTTPRequest, Page } from 'puppeteer-core';
 import { ensureClientBuilt } from '../client-build.js';
 import { signIn, startPortal, type Portal } from '../../client/testing/portal.js';
-import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
+import { LARGE, largeTemplate } from '../../portal/testing/large-template.js';
 import { isScript } from '../is-script.js';
 
 export const DESIGNER_TARGET_MS = 1500;

@@ -1,4 +1,4 @@
-// A CPU profile of the designer opening the large template (engine/testing/large-template.ts):
+// A CPU profile of the designer opening the large template (portal/testing/large-template.ts):
 // one warm load in Chromium through the Chrome DevTools Protocol profiler, summarised as self time
 // per function and per script, garbage collection and idle apart. Where to look before cutting;
 // the full profile is written to .bench/designer-open.cpuprofile (open it in DevTools).

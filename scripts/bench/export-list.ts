@@ -13,7 +13,7 @@ import { startChildEngine } from '../../engine/jobs/testing/child-engine.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
 import { decodeXml } from '../../engine/protocol/envelope.js';
 import { loadConfig } from '../../fastify.config.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { generateReRows } from './generate-rows.js';
 import { isScript } from '../is-script.js';
 

@@ -1,5 +1,5 @@
 // Filing a large form through the protocol (a benchmark case): a form on the large
-// template of engine/testing/large-template.ts (10 tabs × 2,000 cells, 500 formulas), every
+// template of portal/testing/large-template.ts (10 tabs × 2,000 cells, 500 formulas), every
 // input cell filled. Times, in the server (Fastify inject, no network): Form.getData, Form.saveData
 // of 100 changed cells and of the whole form, and Form.submit with all its rules; beside a floor
 // measured in the same run: the same database work done bare with knex (read the form's cells;
@@ -12,16 +12,16 @@ import { pino } from 'pino';
 import type { Knex } from 'knex';
 import type { Dialect } from '../../engine/db/connect.js';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
-import { checkTemplate } from '../../engine/filing/template-check.js';
-import { formulaConfig } from '../../engine/filing/formula-engine.js';
-import { columnLetter } from '../../engine/filing/template-grid.js';
+import { checkTemplate } from '../../portal/filing/template-check.js';
+import { formulaConfig } from '../../portal/filing/formula-engine.js';
+import { columnLetter } from '../../portal/filing/template-grid.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
-import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
+import { LARGE, largeTemplate } from '../../portal/testing/large-template.js';
 import { runLoad, type LoadResult } from './load.js';
 import { isScript } from '../is-script.js';
 

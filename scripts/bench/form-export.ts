@@ -1,5 +1,5 @@
 // Excel export of forms (a benchmark): a form on the large template of
-// engine/testing/large-template.ts (10 tabs × 2,000 cells, 500 formulas), every input filled, and
+// portal/testing/large-template.ts (10 tabs × 2,000 cells, 500 formulas), every input filled, and
 // a batch of 20 such forms (.zip). Times the job from claim to file (the engine's own worker code,
 // run here on demand) and samples the process's resident memory meanwhile (peak RSS). SQLite and,
 // when reachable, MariaDB. A measurement, not a test: a missed aim is printed, the exit code stays 0.
@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { connect, type Dialect } from '../../engine/db/connect.js';
 import { createTestDatabase, mariadbReachable, type TestDatabase } from '../../engine/testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
 import { decodeXml } from '../../engine/protocol/envelope.js';
-import { filedTemplate, type FiledTemplate } from '../../engine/filing/form-data.js';
+import { filedTemplate, type FiledTemplate } from '../../portal/filing/form-data.js';
 import type { Knex } from 'knex';
 import type { EngineConfig } from '../../fastify.config.js';
 import { sqlDateTime } from '../../engine/db/clock.js';

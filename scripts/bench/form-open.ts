@@ -1,4 +1,4 @@
-// Opening a form of the large template (engine/testing/large-template.ts: 10 tabs × 2,000 cells,
+// Opening a form of the large template (portal/testing/large-template.ts: 10 tabs × 2,000 cells,
 // 500 formulas) in the entry grid /re/form/{id}, in Chromium against the built client
 // served by a real engine (embedded SQLite), as the demo preparer of entity 1: ms until the first
 // tab's cells show and until a click on C3 selects it (its address in the cell bar), and the JS
@@ -10,7 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { ensureClientBuilt } from '../client-build.js';
 import { signIn, startPortal, type Portal } from '../../client/testing/portal.js';
 import { recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
-import { LARGE } from '../../engine/testing/large-template.js';
+import { LARGE } from '../../portal/testing/large-template.js';
 import { setUp } from './form-data.js';
 import { openFormWithDropdown } from '../../client/tests/filing-support.js';
 import { isScript } from '../is-script.js';

@@ -1,5 +1,5 @@
 // Validating a large form whose rules read other forms (a benchmark): a form on the large template
-// (engine/testing/large-template.ts: 10 tabs × 2,000 cells, 500 formulas) given 200 form checks
+// (portal/testing/large-template.ts: 10 tabs × 2,000 cells, 500 formulas) given 200 form checks
 // that cite other forms: 100 read prev(CODE) from the same entity's previous accepted form of the
 // template, 100 read extform(CODE) from a second large form of the batch (a fifth of each on
 // formula cells, so both sources' formulas are computed too). Every input cell of the three forms
@@ -14,18 +14,18 @@ import { pino } from 'pino';
 import type { Knex } from 'knex';
 import type { Dialect } from '../../engine/db/connect.js';
 import { createTestDatabase, mariadbReachable } from '../../engine/testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
-import { checkTemplate } from '../../engine/filing/template-check.js';
-import { cellCode } from '../../engine/filing/cell-codes.js';
-import { filedTemplate, readFormRow } from '../../engine/filing/form-data.js';
-import { externalValues } from '../../engine/filing/external-values.js';
+import { checkTemplate } from '../../portal/filing/template-check.js';
+import { cellCode } from '../../portal/filing/cell-codes.js';
+import { filedTemplate, readFormRow } from '../../portal/filing/form-data.js';
+import { externalValues } from '../../portal/filing/external-values.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
-import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
-import type { FormProperties } from '../../engine/filing/template-schema.js';
+import { LARGE, largeTemplate } from '../../portal/testing/large-template.js';
+import type { FormProperties } from '../../portal/filing/template-schema.js';
 import { isScript } from '../is-script.js';
 
 export const VALIDATE_AIM_MS = 300;

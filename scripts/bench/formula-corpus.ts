@@ -9,11 +9,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { FormWorkbook } from '../../engine/filing/formula-engine.js';
-import { normaliseTemplate } from '../../engine/filing/normalise.js';
-import { corpusForm, CORPUS_ITEM } from '../../engine/testing/corpus-template.js';
-import { formulaCorpus } from '../../engine/testing/formula-corpus.js';
-import { FormulaXlsx } from '../../engine/testing/formula-xlsx.js';
+import { FormWorkbook } from '../../portal/filing/formula-engine.js';
+import { normaliseTemplate } from '../../portal/filing/normalise.js';
+import { corpusForm, CORPUS_ITEM } from '../../portal/testing/corpus-template.js';
+import { formulaCorpus } from '../../portal/testing/formula-corpus.js';
+import { FormulaXlsx } from '../../portal/testing/formula-xlsx.js';
 import { recalculate, sofficePath } from '../../engine/testing/libreoffice.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import type { TestDatabase } from '../../engine/testing/test-database.js';
-import { runSeeds } from '../../seeds/index.js';
+import { runSeeds } from '../../portal/seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
 import { prepareHelpdesk } from './list-cases.js';

@@ -1,18 +1,18 @@
 // Times the whole server-side check of a large template (the form template benchmark case, built by
-// engine/testing/large-template.ts): 10 tabs of 2,000 cells, 500 formulas, checked by schema,
+// portal/testing/large-template.ts): 10 tabs of 2,000 cells, 500 formulas, checked by schema,
 // normalised, its formulas parsed and evaluated, its extract definitions computed — beside a
 // floor measured in the same run: a deep copy of the same properties and HyperFormula evaluating
 // the same 500 formulas in A1 notation, which any check that evaluates them must do.
 // Run alone: npx tsx scripts/bench/template-check.ts (npm run bench runs it with the others).
 import { performance } from 'node:perf_hooks';
 import { HyperFormula, type RawCellContent } from 'hyperformula';
-import { extractDefinitions } from '../../engine/filing/extract-definition.js';
-import { FormWorkbook, formulaConfig } from '../../engine/filing/formula-engine.js';
-import { normaliseTemplate } from '../../engine/filing/normalise.js';
-import { checkTemplate, structureProblems } from '../../engine/filing/template-check.js';
-import { schemaProblems, type FormProperties } from '../../engine/filing/template-schema.js';
-import { columnLetter } from '../../engine/filing/template-grid.js';
-import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
+import { extractDefinitions } from '../../portal/filing/extract-definition.js';
+import { FormWorkbook, formulaConfig } from '../../portal/filing/formula-engine.js';
+import { normaliseTemplate } from '../../portal/filing/normalise.js';
+import { checkTemplate, structureProblems } from '../../portal/filing/template-check.js';
+import { schemaProblems, type FormProperties } from '../../portal/filing/template-schema.js';
+import { columnLetter } from '../../portal/filing/template-grid.js';
+import { LARGE, largeTemplate } from '../../portal/testing/large-template.js';
 import { isScript } from '../is-script.js';
 
 export const CHECK_TARGET_MS = 300;

@@ -7,10 +7,10 @@
 // Run alone: npx tsx scripts/bench/template-save.ts
 import { performance } from 'node:perf_hooks';
 import type { Dialect } from '../../engine/db/connect.js';
-import { checkTemplate } from '../../engine/filing/template-check.js';
-import type { FormProperties } from '../../engine/filing/template-schema.js';
+import { checkTemplate } from '../../portal/filing/template-check.js';
+import type { FormProperties } from '../../portal/filing/template-schema.js';
 import { decodeXml } from '../../engine/protocol/envelope.js';
-import { LARGE, largeTemplate } from '../../engine/testing/large-template.js';
+import { LARGE, largeTemplate } from '../../portal/testing/large-template.js';
 import { mariadbReachable } from '../../engine/testing/test-database.js';
 import { startTestEngine } from '../../engine/testing/test-engine.js';
 import { isScript } from '../is-script.js';

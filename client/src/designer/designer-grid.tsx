@@ -7,11 +7,11 @@ import { CheckboxCellType, registerCellType, TextCellType } from 'handsontable/c
 import { AutoColumnSize, AutoRowSize, ContextMenu, CopyPaste, DropdownMenu, Filters, Formulas, HiddenColumns, HiddenRows, ManualColumnMove, ManualColumnResize, ManualRowMove, MergeCells, registerPlugin, UndoRedo } from 'handsontable/plugins';
 import 'handsontable/styles/handsontable.css';
 import 'handsontable/styles/ht-theme-main.css';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
-import { HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
+import { HANDSONTABLE_LICENSE_KEY } from '../../../portal/filing/formula-engine.js';
 import { gridView, type PlacedProblem } from './grid-view';
 import { addReachedSheets, gridWorkbook } from './designer-workbook';
-import { columnIndex } from '../../../engine/filing/template-grid.js';
+import { columnIndex } from '../../../portal/filing/template-grid.js';
 import { keepStylesInFiles } from './csp-handsontable';
 import type { Range } from './tab-edits';
 

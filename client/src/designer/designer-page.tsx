@@ -6,7 +6,7 @@ import { usePageTitle } from '../app/page-title';
 import { useLeaveGuard } from '../ui/leave-guard';
 import { dialogs } from '../ui/dialogs';
 import { Loading } from '../ui/loading';
-import { columnLetter } from '../../../engine/filing/template-grid.js';
+import { columnLetter } from '../../../portal/filing/template-grid.js';
 import { useDesigner } from './use-designer';
 import { designerSource } from './designer-source';
 import { DesignerGrid, type GridActions } from './designer-grid';

@@ -1,6 +1,6 @@
 // Where the Form Viewer's form comes from (seed 001 §2.2, §7): a template by its numeric id (with
 // an override), or a static JSON form served with the client.
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { templateSchemaFields } from './template-problems';
 
 /**

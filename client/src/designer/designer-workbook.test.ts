@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormProperties, Tab } from '../../../engine/filing/template-schema.js';
+import type { FormProperties, Tab } from '../../../portal/filing/template-schema.js';
 import { addReachedSheets, designerWorkbook, gridWorkbook, reachedSheets } from './designer-workbook';
 
 const tab = (id: string, cells: Tab['items'][number]): Tab => ({

@@ -1,8 +1,8 @@
 // The designer's HyperFormula workbook: the open tab and the tabs its formulas reach, each a sheet
 // named by its tab id, so formulas across tabs compute in the grid.
 import { HyperFormula } from 'hyperformula';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
-import { formulaConfig, formulaLicenseKey } from '../../../engine/filing/formula-engine.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
+import { formulaConfig, formulaLicenseKey } from '../../../portal/filing/formula-engine.js';
 import { designerLayout, gridView } from './grid-view';
 
 /** A sheet named in a translated formula (`'03'!$B$5`: names quoted, a quote doubled). */

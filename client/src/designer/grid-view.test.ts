@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { gridView, placeProblems } from './grid-view';
 
 const props = (): FormProperties => ({

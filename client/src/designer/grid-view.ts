@@ -1,10 +1,10 @@
 // The template as the grid shows it: one data array per tab (header rows, then body rows), the
 // merges, the per-cell look, and the server's problems placed at their cells. Formulas are shown
 // through HyperFormula: `cell(CODE)` is translated to the sheet address the code holds now.
-import type { Cell, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
-import { designerRows, coveredKeys, tabCells } from '../../../engine/filing/template-grid.js';
-import { translateFormula, type CodeTarget, type ReferenceLayout, type SheetLayout } from '../../../engine/filing/formula-references.js';
-import { addNewRowsGridRows, isNumericEditor } from '../../../engine/filing/normalise.js';
+import type { Cell, FormProperties, Tab } from '../../../portal/filing/template-schema.js';
+import { designerRows, coveredKeys, tabCells } from '../../../portal/filing/template-grid.js';
+import { translateFormula, type CodeTarget, type ReferenceLayout, type SheetLayout } from '../../../portal/filing/formula-references.js';
+import { addNewRowsGridRows, isNumericEditor } from '../../../portal/filing/normalise.js';
 
 export interface GridView {
   data: (string | number | null)[][];

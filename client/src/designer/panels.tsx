@@ -1,9 +1,9 @@
 // The side accordion of the Form Viewer (seed 001 §2.2): Form, Table, Header and Cell Properties,
 // Cell Validations and Tab Summary. Each field edits the template through the controller.
-import type { Cell, FormCheck, FormProperties, Tab, ToleranceSpec } from '../../../engine/filing/template-schema.js';
-import { EDITORS, MAX_HEADER, MAX_PRECISION } from '../../../engine/filing/template-schema.js';
-import { columnLetter, designerRows } from '../../../engine/filing/template-grid.js';
-import { nextSummaryId, normaliseCell } from '../../../engine/filing/normalise.js';
+import type { Cell, FormCheck, FormProperties, Tab, ToleranceSpec } from '../../../portal/filing/template-schema.js';
+import { EDITORS, MAX_HEADER, MAX_PRECISION } from '../../../portal/filing/template-schema.js';
+import { columnLetter, designerRows } from '../../../portal/filing/template-grid.js';
+import { nextSummaryId, normaliseCell } from '../../../portal/filing/normalise.js';
 import { dialogs } from '../ui/dialogs';
 import type { Designer } from './use-designer';
 import { BATCH_UPDATE_CONFIRM, cellAt, columnCount, duplicateTab, mergeCells, setColumnCount, setHeaderTop, setRowCount, unmergeCell, updateCell } from './tab-edits';

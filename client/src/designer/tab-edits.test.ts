@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormProperties, Tab } from '../../../engine/filing/template-schema.js';
-import { designerRows } from '../../../engine/filing/template-grid.js';
+import type { FormProperties, Tab } from '../../../portal/filing/template-schema.js';
+import { designerRows } from '../../../portal/filing/template-grid.js';
 import { duplicateTab, mergeCells, moveColumn, moveProblem, moveRow, removeColumns, removeRows, setColumnCount, setHeaderTop, setRowCount, updateCell } from './tab-edits';
 
 const tab = (): Tab => ({

@@ -1,10 +1,10 @@
 // The designer's edits of one tab, as pure functions over the template (seed 001 §4.1, §5.1):
 // row/column counts, header rows, moves, removals, merges, duplicating a tab. The grid is only a
 // view of the template: every edit goes through here and the grid is drawn again from the result.
-import type { Cell, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
-import { MAX_HEADER } from '../../../engine/filing/template-schema.js';
-import { designerRows } from '../../../engine/filing/template-grid.js';
-import { assignCellCodes } from '../../../engine/filing/cell-codes.js';
+import type { Cell, FormProperties, Tab } from '../../../portal/filing/template-schema.js';
+import { MAX_HEADER } from '../../../portal/filing/template-schema.js';
+import { designerRows } from '../../../portal/filing/template-grid.js';
+import { assignCellCodes } from '../../../portal/filing/cell-codes.js';
 
 export const MOVE_MESSAGES = {
   noColumn: 'Please move one column.',

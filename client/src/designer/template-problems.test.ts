@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemFields, schemaProblems } from '../../../engine/filing/template-schema.js';
+import { problemFields, schemaProblems } from '../../../portal/filing/template-schema.js';
 import { templateSchemaFields } from './template-problems';
 
 const tab = { id: '01', title: 'T', display_name: 'Tab', type: 'normal', header: { top: 1, left: 1, items: [[{ value: 'Item' }]] }, items: [[{ value: 'Cash' }]] };

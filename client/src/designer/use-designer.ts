@@ -1,7 +1,7 @@
 // The designer's controller: loads the template (or its override) and the list groups, keeps the
 // edited properties, the selected tab and cells, and saves with Record.update (seed 001 §7).
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { FormProperties, Tab } from '../../../engine/filing/template-schema.js';
+import type { FormProperties, Tab } from '../../../portal/filing/template-schema.js';
 import { rpc, RpcError } from '../rpc/rpc';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';

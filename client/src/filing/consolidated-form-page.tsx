@@ -3,7 +3,7 @@
 // (Form.getData: formulas and summaries computed on the server). A form out of the caller's
 // reach or missing shows `Form not found.`.
 import { useParams } from 'react-router-dom';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { usePageTitle } from '../app/page-title';
 import { rpc } from '../rpc/rpc';
 import { recordIdOf, useRecordLoad } from '../ui/use-record-load';

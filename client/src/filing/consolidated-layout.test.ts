@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoTemplates } from '../../../engine/filing/demo-templates.js';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import { demoTemplates } from '../../../portal/filing/demo-templates.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { alignmentOf, cellKey, tabLayout, valuesOf, visibleTabs } from './consolidated-layout';
 
 const demo = (code: string): FormProperties => demoTemplates().find((t) => t.code === code)!.properties;

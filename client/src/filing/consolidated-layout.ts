@@ -1,11 +1,11 @@
 // The consolidated view's table (seed 001 §2.1), worked out without React: which tabs get a pill,
 // and for one tab the rows of cells to draw, each with its text, spans, alignment and width.
-// Merges, data cells and value formatting come from the one cell model in engine/filing/, so the
+// Merges, data cells and value formatting come from the one cell model in portal/filing/, so the
 // read-only view shows a form exactly as the designer and the server understand it.
-import { formatCellValue } from '../../../engine/filing/cell-values.js';
-import { isNumericEditor } from '../../../engine/filing/normalise.js';
-import { columnIndex, columnLetter, coveredKeys } from '../../../engine/filing/template-grid.js';
-import type { Cell, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
+import { formatCellValue } from '../../../portal/filing/cell-values.js';
+import { isNumericEditor } from '../../../portal/filing/normalise.js';
+import { columnIndex, columnLetter, coveredKeys } from '../../../portal/filing/template-grid.js';
+import type { Cell, FormProperties, Tab } from '../../../portal/filing/template-schema.js';
 
 /** Stored cell values of a form by `cellKey(tab id, address)` (Form.getData's tab, address, value). */
 export type CellValues = ReadonlyMap<string, string | null>;

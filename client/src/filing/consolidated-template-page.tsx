@@ -1,7 +1,7 @@
 // /iru/formtemplate/view/:id — the consolidated view of a template's current version (seed 001
 // §2.1), reached from the template list. A missing or non-numeric id shows `Form not found.`.
 import { Link, useParams } from 'react-router-dom';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { usePageTitle } from '../app/page-title';
 import { rpc } from '../rpc/rpc';
 import { recordIdOf, useRecordLoad } from '../ui/use-record-load';

@@ -3,7 +3,7 @@
 // table (no spreadsheet library): the template view and the filing screens' read-only display of
 // a filed form both draw it; `values` are the form's stored values (consolidated-layout.ts).
 import { useMemo, useState, type CSSProperties } from 'react';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { tabLayout, visibleTabs, type CellValues, type DataRows, type ViewRow } from './consolidated-layout';
 import './consolidated-view.css';
 

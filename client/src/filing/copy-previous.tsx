@@ -3,7 +3,7 @@
 // previous accepted period's form in one save. Disabled, with the reason shown, when the form's
 // cells cannot be written now. Refusals go to the one error presenter.
 import { useRef, useState } from 'react';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { useFocusTrap } from '../ui/focus-trap';

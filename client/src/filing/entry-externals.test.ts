@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTemplate } from '../../../engine/filing/normalise.js';
-import type { ExternalSource } from '../../../engine/filing/external-sources.js';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import { normaliseTemplate } from '../../../portal/filing/normalise.js';
+import type { ExternalSource } from '../../../portal/filing/external-sources.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { FormEntry } from './entry-model';
 
 /** Total assets, last period's (a formula over prev()), and a check that they did not fall by half. */

@@ -8,11 +8,11 @@ import { DropdownCellType, registerCellType, TextCellType } from 'handsontable/c
 import { AutoRowSize, CopyPaste, HiddenColumns, HiddenRows, MergeCells, registerPlugin } from 'handsontable/plugins';
 import 'handsontable/styles/handsontable.css';
 import 'handsontable/styles/ht-theme-main.css';
-import { HANDSONTABLE_LICENSE_KEY } from '../../../engine/filing/formula-engine.js';
-import { columnLetter } from '../../../engine/filing/template-grid.js';
+import { HANDSONTABLE_LICENSE_KEY } from '../../../portal/filing/formula-engine.js';
+import { columnLetter } from '../../../portal/filing/template-grid.js';
 import { keepStylesInFiles } from '../designer/csp-handsontable';
 import { gridHeight, hiddenIndexes } from '../designer/designer-grid';
-import type { Tab } from '../../../engine/filing/template-schema.js';
+import type { Tab } from '../../../portal/filing/template-schema.js';
 import type { EntryView } from './entry-model';
 
 keepStylesInFiles();

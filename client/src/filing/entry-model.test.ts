@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demoTemplates } from '../../../engine/filing/demo-templates.js';
-import { normaliseTemplate } from '../../../engine/filing/normalise.js';
-import { cellCode } from '../../../engine/filing/cell-codes.js';
+import { demoTemplates } from '../../../portal/filing/demo-templates.js';
+import { normaliseTemplate } from '../../../portal/filing/normalise.js';
+import { cellCode } from '../../../portal/filing/cell-codes.js';
 import { FormEntry, cellKey } from './entry-model';
 
 const template = (code: string) => {

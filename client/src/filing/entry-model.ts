@@ -3,15 +3,15 @@
 // them, and the grid each tab shows. The grid of a tab IS the workbook's sheet of that tab
 // (header rows, body rows — one per data row on add-new-rows tabs —, then the summary after a
 // blank row), so a grid cell's address is the cell's address in PROTOCOL.md §7 (`01!C7`).
-// Every value is parsed and formatted by engine/filing/cell-values.ts; nothing here re-states a rule.
-import { FormWorkbook, type CheckFailure, type FormValues } from '../../../engine/filing/formula-engine.js';
-import { formatCellValue, parseCellValue, storedResult, type StoredValue } from '../../../engine/filing/cell-values.js';
-import { columnIndex, columnLetter, coveredKeys, tabCells, type CellPlace } from '../../../engine/filing/template-grid.js';
-import { isNumericEditor } from '../../../engine/filing/normalise.js';
-import type { Cell, FormProperties, Tab } from '../../../engine/filing/template-schema.js';
-import { describeExternal, externalRef, workbookExternals, type ExternalSource } from '../../../engine/filing/external-sources.js';
-import { externalKeys } from '../../../engine/filing/formula-references.js';
-import { explainFailure } from '../../../engine/filing/rule-explain.js';
+// Every value is parsed and formatted by portal/filing/cell-values.ts; nothing here re-states a rule.
+import { FormWorkbook, type CheckFailure, type FormValues } from '../../../portal/filing/formula-engine.js';
+import { formatCellValue, parseCellValue, storedResult, type StoredValue } from '../../../portal/filing/cell-values.js';
+import { columnIndex, columnLetter, coveredKeys, tabCells, type CellPlace } from '../../../portal/filing/template-grid.js';
+import { isNumericEditor } from '../../../portal/filing/normalise.js';
+import type { Cell, FormProperties, Tab } from '../../../portal/filing/template-schema.js';
+import { describeExternal, externalRef, workbookExternals, type ExternalSource } from '../../../portal/filing/external-sources.js';
+import { externalKeys } from '../../../portal/filing/formula-references.js';
+import { explainFailure } from '../../../portal/filing/rule-explain.js';
 
 /** One row of Form.getData's recordset. */
 export interface DataRow {

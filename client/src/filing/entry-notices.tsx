@@ -1,8 +1,8 @@
 // The notices above a form's grid: someone else saved first (E_CONCURRENT), and the list of
 // problems (cells that do not take their value, failed rules, the server's findings), each a
 // link to its cell.
-import type { CheckFailure } from '../../../engine/filing/formula-engine.js';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { CheckFailure } from '../../../portal/filing/formula-engine.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import type { Finding } from './filing-api';
 
 export function ConflictNotice({ cells, onReload, onDismiss }: { cells: string[]; onReload(): void; onDismiss(): void }) {

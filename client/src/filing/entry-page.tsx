@@ -10,7 +10,7 @@ import { recordIdOf } from '../ui/use-record-load';
 import { useLeaveGuard } from '../ui/leave-guard';
 import { Loading } from '../ui/loading';
 import { cellKey } from './entry-model';
-import { cellLabels } from '../../../engine/filing/cell-labels.js';
+import { cellLabels } from '../../../portal/filing/cell-labels.js';
 import { EntryGrid } from './entry-grid';
 import { useFormEntry, FORM_NOT_FOUND } from './use-form-entry';
 import { STATE_NAMES, viewerOf } from './sign-off';

@@ -1,10 +1,10 @@
 // The filing actions of PROTOCOL.md §7 as the client calls them, through the one rpc layer
 // (Record.* becomes Record2.* for RE and IRU users there). Entity users read and move forms
 // through the scoped REForm / REFormBatch, the regulator through Form / FormBatch.
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { rpc, textAt, type Row, type Value } from '../rpc/rpc';
 import type { DataRow, SaveChanges } from './entry-model';
-import type { ExternalSource } from '../../../engine/filing/external-sources.js';
+import type { ExternalSource } from '../../../portal/filing/external-sources.js';
 
 export type Side = 'entity' | 'regulator';
 

@@ -3,9 +3,9 @@
 // cells that changed between them (Form.diff), shown as the form shows them.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
-import { findCell } from '../../../engine/filing/cell-codes.js';
-import { columnIndex } from '../../../engine/filing/template-grid.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
+import { findCell } from '../../../portal/filing/cell-codes.js';
+import { columnIndex } from '../../../portal/filing/template-grid.js';
 import { usePageTitle } from '../app/page-title';
 import { presentError } from '../rpc/error-presenter';
 import { recordIdOf, useRecordLoad } from '../ui/use-record-load';

@@ -6,7 +6,7 @@ import { RpcError } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
 import { useSession } from '../session/session-store';
-import type { FormProperties } from '../../../engine/filing/template-schema.js';
+import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { FormEntry, cellKey } from './entry-model';
 import * as api from './filing-api';
 import { cellsWritable, FORM_STATE, fourEyesNotice, movesFor, STATE_NAMES, viewerOf, type Move } from './sign-off';

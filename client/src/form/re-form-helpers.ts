@@ -1,13 +1,13 @@
 // Change handlers of the entity form (WebForms 58; docs/re-admin-actions.md): primary and relief
 // relationship managers must differ (seed 001 §5.2); the same user twice clears the relief choice
-// and says why. The server refuses the same pair on every write of `re` (engine/re/re-write-hooks.ts).
+// and says why. The server refuses the same pair on every write of `re` (portal/re/re-write-hooks.ts).
 // On edit, the fields the server says the caller may not change on this entity (business
 // information outside its sector's list; all but the managers for roles 35 and 37) show read-only.
 import { registerHelper } from '../helpers/registry';
 import { dialogs } from '../ui/dialogs';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
-import { managersProblem } from '../../../engine/re/re-admin-rules.js';
+import { managersProblem } from '../../../portal/re/re-admin-rules.js';
 
 registerHelper('differentManagers', async (ctx) => {
   const r = ctx.record ?? {};

@@ -1,8 +1,8 @@
 // For which rows each list helper's button shows, and which row fields it reads (the list asks
 // for them with its columns). Pure data and predicates (the one import is the engine's pure late
 // notice rule), so that the metadata checks can read them too; the helpers are in list-helpers.ts.
-import { lateNoticeProblem } from '../../../engine/filing/late-notice-rule.js';
-import { isLateSubmission } from '../../../engine/re/re-admin-rules.js';
+import { lateNoticeProblem } from '../../../portal/filing/late-notice-rule.js';
+import { isLateSubmission } from '../../../portal/re/re-admin-rules.js';
 
 export type RowValues = Record<string, unknown>;
 

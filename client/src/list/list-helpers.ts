@@ -202,7 +202,7 @@ listHelper('lateNotify', async (ctx) => {
 
 // ---------------------------------------------------------------- BCAF (docs/re-records.md, Record types B)
 
-/** Seed 001 §5.2, §8: the words of the BCAF submission, as the server says them (engine/re-records/re-records-b-rules.ts). */
+/** Seed 001 §5.2, §8: the words of the BCAF submission, as the server says them (portal/re-records/re-records-b-rules.ts). */
 export const BCAF_TEXT = {
   invalidTitle: 'Invalid Date',
   invalid: 'ALERT! Please choose valid date',

@@ -9,7 +9,7 @@ import { rpc, type Row } from '../rpc/rpc';
 import { dialogs } from '../ui/dialogs';
 import { loadOptions } from './option-sources';
 import { choiceDialog } from './re-admin-dialog';
-import { COUNTRY_LIST_GROUP, FYE_FIRST, FYE_LAST, RE_ADMIN_MESSAGES as M, countryOriginProblems } from '../../../engine/re/re-admin-rules.js';
+import { COUNTRY_LIST_GROUP, FYE_FIRST, FYE_LAST, RE_ADMIN_MESSAGES as M, countryOriginProblems } from '../../../portal/re/re-admin-rules.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -135,7 +135,7 @@ async function ancestorsOf(id: number): Promise<Set<number>> {
 /**
  * Link (relation list 380, seed 001 §2.7): an existing entity chosen as a child of the list's
  * parent: not itself, not one already linked, not one of its parents (a cycle). The server
- * refuses the same (engine/re/re-write-hooks.ts); success says the seed's 'Created'.
+ * refuses the same (portal/re/re-write-hooks.ts); success says the seed's 'Created'.
  */
 registerHelper('linkChildEntity', async (ctx) => {
   const parent = parentOf(ctx.fixed);

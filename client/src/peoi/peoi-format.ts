@@ -1,9 +1,9 @@
 // The PEOI case's moves as the screens offer them (seed 003 §4.6): the same table the server
-// runs (engine/peoi/peoi-rules.ts), so a panel shows only the buttons its stage may press.
+// runs (portal/peoi/peoi-rules.ts), so a panel shows only the buttons its stage may press.
 import type { LoginInfo } from '../session/session-store';
 
-export { PEOI_MESSAGES, PEOI_STATE, PEOI_MOVES as MOVES, type PeoiAction, type PeoiStage as Stage } from '../../../engine/peoi/peoi-rules.js';
-import { PEOI_OFFICER_ROLE, PEOI_REASON_GROUP, SEND_VIA as SEND_VIA_NAMES, type PeoiStage as Stage } from '../../../engine/peoi/peoi-rules.js';
+export { PEOI_MESSAGES, PEOI_STATE, PEOI_MOVES as MOVES, type PeoiAction, type PeoiStage as Stage } from '../../../portal/peoi/peoi-rules.js';
+import { PEOI_OFFICER_ROLE, PEOI_REASON_GROUP, SEND_VIA as SEND_VIA_NAMES, type PeoiStage as Stage } from '../../../portal/peoi/peoi-rules.js';
 
 export const STAGES: { stage: Stage; title: string; permission: string }[] = [
   { stage: 'iru', title: 'IRU', permission: 'PEOI.action.iru' },

@@ -1,7 +1,7 @@
 // RE.getAdhocList and RE.createAdhocForm (docs/filing-periods.md "Ad hoc forms") as the Create
 // New Forms dialog calls them.
 import { rpc, textAt } from '../rpc/rpc';
-import type { PeriodChoice } from '../../../engine/filing/adhoc-periods.js';
+import type { PeriodChoice } from '../../../portal/filing/adhoc-periods.js';
 
 export interface AdhocList {
   codes: { code: string; name: string; months: PeriodChoice[] }[];

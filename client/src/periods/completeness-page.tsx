@@ -4,7 +4,7 @@
 // to its entities (FormBatch.completenessEntities), each linking to its form and submission.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { monthEnd } from '../../../engine/filing/period-dates.js';
+import { monthEnd } from '../../../portal/filing/period-dates.js';
 import { usePageTitle } from '../app/page-title';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { fieldErrorsOf, presentError } from '../rpc/error-presenter';

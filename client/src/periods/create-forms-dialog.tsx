@@ -1,8 +1,8 @@
 // The Create New Forms dialog of /re/batches (seed 002 §5, §6, §9): form code, the month (or
-// half-year) its period ends in, and the year. The checks are engine/filing/adhoc-periods.ts's,
+// half-year) its period ends in, and the year. The checks are portal/filing/adhoc-periods.ts's,
 // the same the server runs; their messages show joined by line breaks under the title Error.
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { ADHOC_MESSAGES, adhocProblems } from '../../../engine/filing/adhoc-periods.js';
+import { ADHOC_MESSAGES, adhocProblems } from '../../../portal/filing/adhoc-periods.js';
 import { dialogs } from '../ui/dialogs';
 import { RpcError } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';

@@ -1,7 +1,7 @@
 // The period ends a calendar offers on the Open period screen: the last days of the months that
-// end one of its periods (engine/filing/period-dates.ts decides which), newest first, from three
+// end one of its periods (portal/filing/period-dates.ts decides which), newest first, from three
 // years back to a year ahead of today.
-import { monthEnd, periodEndProblem, periodOf } from '../../../engine/filing/period-dates.js';
+import { monthEnd, periodEndProblem, periodOf } from '../../../portal/filing/period-dates.js';
 import type { Choice } from '../ui/labelled-fields';
 
 export function periodEnds(months: number, today: Date): Choice[] {

@@ -3,7 +3,7 @@
 import { rpc } from '../rpc/rpc';
 import { uploadRecordFile } from '../rpc/upload-record-file';
 
-import { RESUBMISSION_STATE } from '../../../engine/requests/resubmission-states.js';
+import { RESUBMISSION_STATE } from '../../../portal/requests/resubmission-states.js';
 
 /** The request's states, as the server's state map names them. */
 export const RS = RESUBMISSION_STATE;

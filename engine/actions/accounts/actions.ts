@@ -10,7 +10,7 @@ import { getSecurityQuestions, isFirstTimeLogin, setSecurityQuestions } from './
 import { getPublicMessages } from './public-message.js';
 import { registrationOptions } from './registration-options.js';
 import { verifyBizInfo, verifyOffice } from './profile-verification.js';
-import { getProfileTabs } from '../profile/profile-tabs.js';
+import { getProfileTabs } from '../../../portal/actions/profile/profile-tabs.js';
 
 export const accountActions = [
   register,

@@ -1,7 +1,7 @@
 // REContact.register (self-registration, public) and REContact.registerSub (a primary user adds
 // a sub user to its current entity). Both create an account pending e-mail verification.
 import { Type } from '@sinclair/typebox';
-import { requireVerifiedProfile } from '../../profile/profile-gate.js';
+import { requireVerifiedProfile } from '../../../portal/profile/profile-gate.js';
 import { defineAction } from '../registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError } from '../../errors/catalogue.js';

@@ -3,7 +3,7 @@
 // IRU staff lose system parameters at once; a fresh database gets it from the seeds alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database.js';
-import { runSeeds } from '../../../seeds/index.js';
+import { runSeeds } from '../../../portal/seeds/index.js';
 import { privilege } from '../../../migrations/0018_privilege.js';
 import { readVersions } from '../../db/change-versions.js';
 

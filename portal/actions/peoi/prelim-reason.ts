@@ -1,0 +1,46 @@
+// The late-submission button of the regulator's submission list (seed 001 §4.2, §8): the
+// preliminary reason of a submission that is late (due date passed and not completed, or
+// completed after it) is written on its non-compliance case, which is opened with it when the
+// submission has none yet. docs/re-admin-actions.md.
+import { Type } from '@sinclair/typebox';
+import { defineAction } from '../../../engine/actions/registry.js';
+import { text, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
+import { AppError, errors } from '../../../engine/errors/catalogue.js';
+import { createRecord } from '../../../engine/records/create.js';
+import { updateRecord } from '../../../engine/records/update.js';
+import { notLateReason } from '../../peoi/late-batches.js';
+import { RE_ADMIN_MESSAGES as M } from '../../re/re-admin-rules.js';
+
+export const peoiSetPrelimReason = defineAction({
+  name: 'PEOI.setPrelimReason',
+  summary: "Writes the preliminary reason of a late submission on its non-compliance case (PEOI.update), opening the case with it when there is none (PEOI.create)",
+  args: [
+    Type.Object(
+      {
+        formbatch: Type.Integer({ minimum: 1, description: 'The late submission' }),
+        latereason: Type.Optional(Type.Union([Type.String({ maxLength: 65535 }), Type.Null()])),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  access: 'session',
+  writes: true,
+  answer: "value 0: text JSON {id: the case, created: whether this call opened it}",
+  errors: ['E_VALIDATION', 'E_NOPERMISSION', 'E_NOTFOUND', 'E_CONCURRENT'],
+  async handler([a], ctx): Promise<EnvelopeValue[]> {
+    const reason = (a.latereason ?? '').trim();
+    if (!reason) throw new AppError('E_VALIDATION', M.prelimRequired, { latereason: M.prelimRequired });
+    const batch = (await ctx.db('formbatch').where({ id: a.formbatch }).first('id', 're', 'duedate', 'submitteddate', 'state')) as Record<string, unknown> | undefined;
+    if (!batch) throw errors.notFound(`Submission #${a.formbatch}`);
+    const notLate = notLateReason(batch);
+    if (notLate) throw errors.validation({ formbatch: notLate });
+    const open = (await ctx.db('peoi').where({ formbatch: a.formbatch }).first('id', 'updatectr')) as { id: number; updatectr: number } | undefined;
+    if (open) {
+      await updateRecord(ctx, { module: 'PEOI', fields: ['id', 'updatectr', 'latereason'], values: [Number(open.id), Number(open.updatectr), reason], reason: 'preliminary reason' });
+      return [text(JSON.stringify({ id: Number(open.id), created: false }))];
+    }
+    const [v] = await createRecord(ctx, { module: 'PEOI', fields: ['formbatch', 'latereason'], values: [Number(batch.id), reason], read: ['id'] }, { re: Number(batch.re) });
+    const id = Number(v.type === 'recordset' ? v.rows[0][0] : NaN);
+    return [text(JSON.stringify({ id, created: true }))];
+  },
+});

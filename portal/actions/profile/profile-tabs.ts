@@ -1,0 +1,50 @@
+// RE.getProfileTabs (docs/re-profile.md): the tabs of the Reporting Entity Profile that the
+// caller is shown for an entity, decided here from metadata/profile-tabs.json and the entity's
+// facts (seed 001 §2.5, §6). An RE user asks for its current entity; regulator staff for any.
+import { Type } from '@sinclair/typebox';
+import { defineAction } from '../../../engine/actions/registry.js';
+import { isReUser } from '../../../engine/actions/context.js';
+import { recordset, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
+import { errors } from '../../../engine/errors/catalogue.js';
+import { accessModule } from '../../../engine/records/module-access.js';
+import { entityFacts, profileTabs, tabScreen, visibleTabs } from '../../profile/profile-tabs.js';
+
+export const getProfileTabs = defineAction({
+  name: 'RE.getProfileTabs',
+  summary: "The Reporting Entity Profile's tabs shown to the caller for an entity (its current entity for an RE user), in order",
+  args: [Type.Optional(Type.Object({ re: Type.Optional(Type.Integer({ minimum: 1, description: 'The entity; an RE user may name only its current one' })) }, { additionalProperties: false }))],
+  minArgs: 0,
+  access: 'session',
+  writes: false,
+  answer: 'value 0: recordset (id, title, kind, list, form): kind 1 list, 2 form, 3 office details list, 4 MIDA',
+  errors: ['E_NOPERMISSION', 'E_NOTFOUND', 'E_BADREQUEST'],
+  async handler([a], ctx): Promise<EnvelopeValue[]> {
+    const caller = ctx.caller!;
+    const reUser = isReUser(caller);
+    // The entity's own record must be readable: RE-RE (its current entity) or RE (regulator staff).
+    const { scopeRe } = accessModule(ctx, reUser ? 'RE-RE' : 'RE', 'select');
+    const re = a?.re ?? (reUser ? caller.currentRe : null);
+    if (re === null || re === undefined) throw errors.badRequest('re is required');
+    if (scopeRe !== undefined && scopeRe !== re) throw errors.noPermission('RE.getProfileTabs: only the current reporting entity');
+    const file = profileTabs();
+    const facts = await entityFacts(ctx.db, re, file);
+    if (!facts) throw errors.notFound('Reporting entity');
+    const audience = reUser ? 're' : 'iru';
+    const rows = visibleTabs(file, audience, facts).map((tab) => {
+      const screen = tabScreen(tab, audience) ?? {};
+      return [String(tab.id), tab.title, String(tab.kind), screen.list === undefined ? null : String(screen.list), screen.form === undefined ? null : String(screen.form)];
+    });
+    return [
+      recordset(
+        [
+          { name: 'id', type: 'integer' },
+          { name: 'title', type: 'string' },
+          { name: 'kind', type: 'integer' },
+          { name: 'list', type: 'integer' },
+          { name: 'form', type: 'integer' },
+        ],
+        rows,
+      ),
+    ];
+  },
+});

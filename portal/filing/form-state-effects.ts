@@ -1,0 +1,84 @@
+// Everything that follows a form's state change (docs/filing.md "Sign-off"), in one place. The
+// record engine calls afterFormStateChange from Record.update, in the write's transaction, after
+// the move passed the state map and its permission; anything thrown here undoes the whole move.
+import { AppError, errors } from '../../engine/errors/catalogue.js';
+import { sqlDateTime } from '../../engine/db/clock.js';
+import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
+import type { ActionContext } from '../../engine/actions/context.js';
+import { recordAudit, recordStateChange } from '../../engine/records/record-history.js';
+import { FORM_STATE, BATCH_STATE } from './form-states.js';
+import { writeRevision } from './form-revisions.js';
+import { submissionProblems } from './form-rules.js';
+import { readFormRow } from './form-data.js';
+import { extractDatabases, writeFormExtract } from './extract-tables.js';
+
+/** Moves back that must say why (seed 002: a step back and a return for amendment carry a reason). */
+const NEEDS_REASON = new Set([`${FORM_STATE.pendingVerification}>${FORM_STATE.open}`, `${FORM_STATE.ready}>${FORM_STATE.pendingVerification}`, `${FORM_STATE.submitted}>${FORM_STATE.amendment}`, `${FORM_STATE.accepted}>${FORM_STATE.amendment}`]);
+
+/**
+ * The sign-off steps forward, each held to every blocking rule (docs/filing.md "Sign-off"): the
+ * preparer's, the checker's and the approver's. A form sent back never is.
+ */
+const SIGN_OFF_STEPS = new Set([`${FORM_STATE.open}>${FORM_STATE.pendingVerification}`, `${FORM_STATE.pendingVerification}>${FORM_STATE.ready}`, `${FORM_STATE.ready}>${FORM_STATE.submitted}`]);
+
+const STEP_REFUSAL: Record<number, string> = {
+  [FORM_STATE.pendingVerification]: 'The form has errors that must be corrected before it is sent for verification.',
+  [FORM_STATE.ready]: 'The form has errors that must be corrected before it is verified.',
+  [FORM_STATE.submitted]: 'The form has errors that must be corrected before it is submitted.',
+};
+
+/** States in which a form counts as submitted for its batch. */
+const SUBMITTED = new Set<number>([FORM_STATE.submitted, FORM_STATE.accepted]);
+
+export function isFormTable(module: ResolvedModule): boolean {
+  return module.table === 'form';
+}
+
+/**
+ * The reason, the frozen batch, the four-eyes rule and the blocking rules of every sign-off step
+ * are checked; then the move is stamped (who prepared, who submitted and when), kept as a revision of
+ * the form, and the batch follows (Completed 71 once all its forms are submitted).
+ */
+export async function afterFormStateChange(ctx: ActionContext, formId: number, from: number | null, to: number, reason: string | null | undefined): Promise<void> {
+  const who = ctx.caller?.userId ?? null;
+  if (NEEDS_REASON.has(`${from}>${to}`) && !reason?.trim()) throw errors.validation({ reason: 'Give the reason for sending the form back.' });
+  const form = await readFormRow(ctx.db, formId);
+  const batch = form.formbatch === null ? null : await ctx.db('formbatch').where({ id: form.formbatch }).first('id', 'state', 'frozen_ind', 'updatectr');
+  if (batch && isTrue(batch.frozen_ind)) throw new AppError('E_STATETRANSITION', 'The submission of this form is frozen: its forms cannot change.');
+  const stamps: Record<string, unknown> = {};
+  // Who sent it from Open prepared this version; an approver stepping back from Ready did not.
+  if (to === FORM_STATE.pendingVerification && from === FORM_STATE.open) stamps.preparedby = who;
+  // Four eyes: whoever prepared this version may not also approve it.
+  if (to === FORM_STATE.submitted && form.preparedby !== null && form.preparedby === who) throw errors.noPermission('submitting a form you prepared yourself (another approver must submit it)');
+  if (SIGN_OFF_STEPS.has(`${from}>${to}`) && form.formtemplate !== null) {
+    const problems = await submissionProblems(ctx, form);
+    if (Object.keys(problems).length) throw new AppError('E_VALIDATION', STEP_REFUSAL[to], problems);
+  }
+  if (to === FORM_STATE.submitted) Object.assign(stamps, { lastsubmiton: sqlDateTime(), submitby: who });
+  if (Object.keys(stamps).length) await ctx.db('form').where({ id: formId }).update(stamps);
+  await writeRevision(ctx.db, formId, form.updatectr, to, who, {});
+  // Accepted values go to the ST_ extract tables (docs/filing-periods.md), replacing an earlier acceptance's.
+  if (to === FORM_STATE.accepted) await writeFormExtract(extractDatabases(ctx), formId);
+  if (batch) await followBatch(ctx, Number(batch.id), Number(batch.state), Number(batch.updatectr), who);
+}
+
+function isTrue(v: unknown): boolean {
+  return v === true || v === 1 || v === '1';
+}
+
+/** A batch whose forms are all submitted (or accepted) is Completed; a form sent back reopens it as Amendment Required. */
+async function followBatch(ctx: ActionContext, batchId: number, state: number, ctr: number, who: number | null): Promise<void> {
+  const states = (await ctx.db('form').where({ formbatch: batchId }).pluck('state')).map(Number);
+  const allIn = states.length > 0 && states.every((s) => SUBMITTED.has(s));
+  let next: number | null = null;
+  if (allIn && state !== BATCH_STATE.completed) next = BATCH_STATE.completed;
+  else if (!allIn && state === BATCH_STATE.completed && states.includes(FORM_STATE.amendment)) next = BATCH_STATE.amendment;
+  if (next === null) return;
+  const set: Record<string, unknown> = { state: next, updatectr: ctr + 1, updateon: sqlDateTime(), updateby: who };
+  if (next === BATCH_STATE.completed) set.submitteddate = sqlDateTime();
+  await ctx.db('formbatch').where({ id: batchId }).update(set);
+  const module = ctx.services.modules.get('FormBatch')!;
+  await recordStateChange(ctx.db, module, batchId, state, next, who, null);
+  const written = Object.keys(set).filter((c) => !['updatectr', 'updateon', 'updateby'].includes(c));
+  await recordAudit(ctx.db, module, batchId, ctr + 1, 'update', written, who, { before: { state }, after: set });
+}

@@ -1,0 +1,233 @@
+// The ImportFromExcel job (seed 003 §7, docs/excel.md): every workbook attached to an import is
+// checked as untrusted input, read, mapped to its form and written through Form.saveData's
+// pipeline, all or nothing per form. The import row carries the outcome (state, description);
+// the job's result is the full report as JSON, and its file the copy of each workbook with cell
+// problems, each bad cell marked by a comment (one .xlsx, or a .zip of one .xlsx per workbook).
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readFile, rename, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { AppError } from '../../../engine/errors/catalogue.js';
+import { fileStoreOf } from '../../../engine/files/attachments.js';
+import { jobContext } from '../../../engine/jobs/job-caller.js';
+import { jobFileName, partPath } from '../../../engine/jobs/job-files.js';
+import type { JobResult, JobRun } from '../../../engine/jobs/job-run.js';
+import { writeWorkbookToForm, type CellProblem } from './form-write.js';
+import { IMPORT_STATE, moveImport, readImport } from './import-record.js';
+import { readWorkbookMap } from './workbook-map.js';
+import { readCellNames, type NamedCell } from './cell-names.js';
+import { releaseMemory } from '../form-export/release-memory.js';
+import { guardWorkbook, RefusedWorkbook } from './zip-guard.js';
+import { loadWholeWorkbook, readWorkbookValues, type WorkbookValues } from './workbook-values.js';
+import { assertImportType } from './import-types.js';
+
+export const IMPORT_FROM_EXCEL = 'ImportFromExcel';
+/** Seed 003 §9: 10 MB per upload. */
+export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
+
+export const ImportArgs = Type.Object({ excelimport_id: Type.Integer({ minimum: 1, maximum: 999_999_999_999 }) }, { additionalProperties: false });
+
+export interface WorkbookReport {
+  file: string;
+  form: number | null;
+  written: boolean;
+  cells: number;
+  problems: CellProblem[];
+}
+
+/** The marked copies' URL: `.zip` when the job's file is one (several workbooks had problems). */
+export function importDownloadUrl(id: number, file?: string | null): string {
+  return `/out/${id}.${file?.endsWith('.zip') ? 'zip' : 'xlsx'}`;
+}
+
+/** The description of the import: a line per workbook, and one per problem, `01!B3 code [rule]: message`. */
+export function describe(reports: readonly WorkbookReport[]): string {
+  const lines: string[] = [];
+  for (const r of reports) {
+    if (r.written && r.cells === 0) lines.push(`${r.file}: Nothing changed: every value in it is already in form ${r.form}, so nothing was written.`);
+    else if (r.written) lines.push(`${r.file}: ${r.cells} ${r.cells === 1 ? 'cell' : 'cells'} written into form ${r.form}.`);
+    else {
+      lines.push(`${r.file}: not imported${r.form ? ` (form ${r.form} unchanged)` : ''}.`);
+      for (const p of r.problems) lines.push(`${p.at}${p.code ? ` ${p.code}` : ''} [${p.rule}]: ${p.message}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The job's result column holds 1,000 characters: the summary names as many bad cells as fit (the import's description lists them all). */
+const RESULT_CHARS = 1000;
+
+export function summary(id: number, state: number, download: string | null, reports: readonly WorkbookReport[]): string {
+  const all = reports.flatMap((r) => r.problems.map((p) => `${p.at || r.file} ${p.code ?? ''} [${p.rule}] ${p.message}`.replace(/\s+/g, ' ')));
+  const base = { excelimport: id, state, download, written: reports.filter((r) => r.written).length, workbooks: reports.length, problems: all.length, listed: [] as string[] };
+  for (const line of all) {
+    const next = JSON.stringify({ ...base, listed: [...base.listed, line] });
+    if (next.length > RESULT_CHARS) break;
+    base.listed.push(line);
+  }
+  return JSON.stringify(base);
+}
+
+const fileProblem = (message: string, rule = 'file'): CellProblem => ({ at: '', sheet: null, address: null, code: null, rule, message });
+
+/** What an import keeps of a workbook it read: for a marked copy, the workbook whole (read again from its bytes if it was streamed). */
+interface ReadWorkbook {
+  report: WorkbookReport;
+  whole: (() => Promise<ExcelJS.Workbook>) | null;
+}
+
+async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>>, bytes: Buffer, fileName: string, record: { form: number | null; importtype: number | null; replaceall: boolean }): Promise<ReadWorkbook> {
+  const report: WorkbookReport = { file: fileName, form: null, written: false, cells: 0, problems: [] };
+  if (bytes.length > MAX_WORKBOOK_BYTES) {
+    report.problems.push(fileProblem(`${fileName} is larger than 10 MB.`));
+    return { report, whole: null };
+  }
+  let wb: WorkbookValues;
+  let whole: () => Promise<ExcelJS.Workbook>;
+  let names: Map<string, NamedCell>;
+  try {
+    const parts = guardWorkbook(bytes, fileName);
+    names = readCellNames(parts);
+    const read = await readWorkbookValues(bytes, parts);
+    wb = read.values;
+    whole = read.whole ? async () => read.whole! : () => loadWholeWorkbook(bytes);
+  } catch (e) {
+    report.problems.push(fileProblem(e instanceof RefusedWorkbook ? e.message : `${fileName} cannot be read as an Excel workbook (.xlsx).`));
+    if (!(e instanceof RefusedWorkbook)) run.services.log.warn({ err: e, jobId: run.job.id }, 'workbook failed to load');
+    return { report, whole: null };
+  }
+  const map = readWorkbookMap(wb);
+  const formId = map?.form ?? record.form;
+  if (!formId) {
+    report.problems.push(fileProblem(`${fileName} does not say which form it belongs to (it was not exported by this portal): choose the form on the import.`, 'form'));
+    return { report, whole };
+  }
+  report.form = formId;
+  try {
+    const { problems, cells } = await writeWorkbookToForm(ctx, wb, map, formId, { importType: record.importtype, replace: record.replaceall, names });
+    report.problems = problems;
+    report.cells = cells;
+    report.written = problems.length === 0;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    report.problems.push(fileProblem(`Form ${formId}: ${e.message}`, 'form'));
+  }
+  return { report, whole };
+}
+
+/** A marked copy written so far: the workbook's name and the piece file holding the copy. */
+interface MarkedPiece {
+  workbook: string;
+  path: string;
+}
+
+/**
+ * A copy of the workbook with a comment on each bad cell, written at once to a piece file of its
+ * own beside the job's file (`….{n}.part`, so a run that dies leaves nothing the sweep keeps):
+ * the workbook does not stay in memory until the end.
+ */
+async function markedPiece(run: JobRun, wb: ExcelJS.Workbook, problems: readonly CellProblem[], n: number): Promise<string> {
+  for (const p of problems) {
+    const ws = p.sheet ? wb.getWorksheet(p.sheet) : undefined;
+    if (ws && p.address && /^[A-Z]{1,3}[1-9][0-9]{0,6}$/.test(p.address)) ws.getCell(p.address).note = `${p.rule}: ${p.note ?? p.message}`;
+  }
+  const { job } = run;
+  const part = await partPath(run.services.config.jobsDir, jobFileName(job.id, job.claimToken, 'xlsx'));
+  const path = part.replace(/\.part$/, `.${n}.part`);
+  try {
+    await wb.xlsx.writeFile(path);
+  } catch (e) {
+    await rm(path, { force: true });
+    throw e;
+  }
+  return path;
+}
+
+/** A zip entry name for a marked copy: the uploaded workbook's name, `.xlsx`, unique ignoring case. */
+function entryName(workbook: string, used: Set<string>): string {
+  const base = workbook.replace(/[\\/:*?"<>|\x00-\x1f]/g, '_').replace(/\.xlsx?$/i, '').trim().slice(0, 150) || 'workbook';
+  let entry = `${base}.xlsx`;
+  for (let n = 2; used.has(entry.toLowerCase()); n++) entry = `${base} (${n}).xlsx`;
+  used.add(entry.toLowerCase());
+  return entry;
+}
+
+/**
+ * The job's file: the one marked copy as an .xlsx, or every marked copy in a .zip (stored, one
+ * .xlsx per workbook with problems, named after it); null when no workbook had cell problems.
+ */
+async function markedFile(run: JobRun, pieces: readonly MarkedPiece[]): Promise<string | null> {
+  if (!pieces.length) return null;
+  const { job, services } = run;
+  const dir = services.config.jobsDir;
+  if (pieces.length === 1) {
+    const name = jobFileName(job.id, job.claimToken, 'xlsx');
+    await rename(pieces[0].path, join(dir, name));
+    return name;
+  }
+  const name = jobFileName(job.id, job.claimToken, 'zip');
+  const part = await partPath(dir, name);
+  try {
+    const { default: JSZip } = await import('jszip');
+    const zip = new JSZip();
+    const used = new Set<string>();
+    for (const p of pieces) zip.file(entryName(p.workbook, used), createReadStream(p.path), { compression: 'STORE', binary: true });
+    await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), createWriteStream(part));
+    await rename(part, join(dir, name));
+  } catch (e) {
+    await rm(part, { force: true });
+    throw e;
+  }
+  return name;
+}
+
+export async function runFormImport(run: JobRun): Promise<JobResult> {
+  const { job, services } = run;
+  if (!Value.Check(ImportArgs, job.args)) throw new AppError('E_BADREQUEST', 'The import arguments are not valid');
+  const id = job.args.excelimport_id;
+  const ctx = await jobContext(services, job);
+  const record = await readImport(services.db, id);
+  // The job works for the entity it was queued for: an entity user's current one, or the one a
+  // staff member's import names (actions.ts).
+  if (!record || record.reportingentity !== ctx.caller?.currentRe) throw new AppError('E_NOTFOUND', `Excel import ${id} was not found`);
+  const by = ctx.caller?.userId ?? null;
+  await moveImport(services.db, id, { state: IMPORT_STATE.inProgress, description: null, job: job.id }, by, services.modules);
+  const pieces: MarkedPiece[] = [];
+  try {
+    // The Form Type must still be one the submitter may import (their role or position may have changed).
+    if (record.importtype !== null) await assertImportType(ctx, record.importtype, 'E_NOPERMISSION');
+    const files: { name: string; file: string | null }[] = await services.db('excelimport_reference').where({ fk_excelimport: id }).orderBy('id').select('name', 'file');
+    const store = fileStoreOf(services.config);
+    const reports: WorkbookReport[] = [];
+    for (const [i, f] of files.entries()) {
+      if (run.signal.aborted) throw new Error('The import was stopped');
+      run.report({ processed: i, total: files.length });
+      const name = String(f.name ?? `file ${i + 1}`);
+      const bytes = f.file ? await readFile(store.pathOf(String(f.file))).catch(() => null) : null;
+      if (!bytes) {
+        reports.push({ file: name, form: null, written: false, cells: 0, problems: [fileProblem(`${name}: the uploaded file is missing.`)] });
+        continue;
+      }
+      const { report, whole } = await importOne(run, ctx, bytes, name, record);
+      reports.push(report);
+      // Every workbook with cell problems gets its own marked copy.
+      if (whole && report.problems.some((p) => p.sheet)) pieces.push({ workbook: name, path: await markedPiece(run, await whole(), report.problems, pieces.length + 1) });
+      // This workbook's garbage goes before the next is read (form-export/release-memory.ts says why).
+      releaseMemory();
+    }
+    if (!files.length) reports.push({ file: '', form: null, written: false, cells: 0, problems: [fileProblem('Please upload at least one excel files.')] });
+    const marked = await markedFile(run, pieces);
+    const ok = reports.every((r) => r.written);
+    await moveImport(services.db, id, { state: ok ? IMPORT_STATE.completed : IMPORT_STATE.failed, description: describe(reports) }, by, services.modules);
+    const result = summary(id, ok ? IMPORT_STATE.completed : IMPORT_STATE.failed, marked ? importDownloadUrl(job.id, marked) : null, reports);
+    return { result, file: marked, processed: files.length };
+  } catch (e) {
+    await moveImport(services.db, id, { state: IMPORT_STATE.failed, description: e instanceof AppError ? e.message : `The import stopped unexpectedly (job ${job.id}).` }, by, services.modules).catch(() => {});
+    throw e;
+  } finally {
+    await Promise.all(pieces.map((p) => rm(p.path, { force: true })));
+  }
+}
