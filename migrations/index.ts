@@ -1,6 +1,6 @@
 // The ordered list of migrations. Each one is frozen history: a schema change is a new file
 // appended here, never an edit of an applied one.
-import type { Knex } from 'knex';
+import type { Migration } from '../engine/db/migration.js';
 import { platform } from './0001_platform.js';
 import { engine } from './0002_engine.js';
 import { recordAudit } from './0003_record_audit.js';
@@ -38,10 +38,6 @@ import { auditLog } from './0031_audit_log.js';
 import { emailSubscriptions } from './0030_email_subscriptions.js';
 import { excelImportReplace } from './0037_excel_import_replace.js';
 
-export type Migration = {
-  name: string;
-  up(knex: Knex): Promise<void>;
-  down(knex: Knex): Promise<void>;
-};
+export type { Migration };
 
 export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi, rowRules, reProfile, reRecordsA, reAdminActions, auditLog, reRecordsB, reportDesigner, emailSubscriptions, excelImportReplace];

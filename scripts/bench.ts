@@ -32,6 +32,7 @@ import { timeStages } from './bench/stages.js';
 import { printListCases, printTable, TARGET, type DialectResult } from './bench/report.js';
 import { benchExports, EXPORT_TARGET, printExportTable } from './bench/export-list.js';
 import { benchFormData, FORM_TARGET, printFormData, type FormDataResult } from './bench/form-data.js';
+import { portal } from '../portal/app.js';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {
@@ -64,7 +65,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
     const generateMs = await generateReRows(db, settings.rows);
     if (settings.reIndex.length) await addReIndex(db, settings.reIndex);
     const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
-    const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+    const engine = await buildEngine({ app: portal, config, db, logger: pino({ level: 'silent' }) });
     const pages = compileStatements(db, engine.services.modules);
     registerFloor(engine.app, db, pages);
     const listFloor = registerListFloor(engine.app, db);

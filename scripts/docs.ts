@@ -6,9 +6,12 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONTRACT_FILES, generateContract } from '../engine/contract/generate.js';
 import { versionRuleViolation, type Shapes } from '../engine/contract/shapes.js';
+import { portal } from '../portal/app.js';
+import { ModuleRegistry } from '../engine/metadata/module-registry.js';
+import { buildRegistry } from '../engine/actions/index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const files = generateContract();
+const files = generateContract(buildRegistry(ModuleRegistry.forApp(portal)));
 
 const snapshotPath = resolve(root, CONTRACT_FILES.shapes);
 let refused: string | null = null;

@@ -9,8 +9,8 @@ import { connect } from '../engine/db/connect.js';
 import { migrateLatest } from '../engine/db/migrate.js';
 import { exportScreens, importScreens } from '../engine/metadata/screen-transfer.js';
 import { exportReports, importReports } from '../engine/reports/report-transfer.js';
+import { portal } from '../portal/app.js';
 import { ModuleRegistry } from '../engine/metadata/module-registry.js';
-import { MODULES_DIR } from '../engine/metadata/paths.js';
 import { runCli } from './cli.js';
 
 const USAGE = 'usage: npm run metadata -- export DIR | import DIR | export-reports DIR | import-reports DIR';
@@ -27,7 +27,7 @@ await runCli(async () => {
     if (command === 'export-reports') {
       console.log(`Exported ${await exportReports(db, dir)} report(s) to ${dir}`);
     } else if (command === 'import-reports') {
-      const report = await importReports(db, dir, ModuleRegistry.fromDirectory(MODULES_DIR));
+      const report = await importReports(db, dir, ModuleRegistry.forApp(portal));
       console.log(`Imported reports from ${dir}: ${report.added.length} added, ${report.changed.length} changed, ${report.unchanged.length} left alone`);
       for (const name of report.added) console.log(`  added    ${name}`);
       for (const name of report.changed) console.log(`  changed  ${name}`);

@@ -7,6 +7,7 @@ import { newTasksNotice, runSeeds, DEMO_PASSWORD, DEMO_USERS } from '../portal/s
 import { buildEngine } from '../engine/server/app.js';
 import { runCli } from './cli.js';
 import { ensureClientBuilt } from './client-build.js';
+import { portal } from '../portal/app.js';
 
 await runCli(async () => {
   const config = loadConfig();
@@ -14,7 +15,7 @@ await runCli(async () => {
   const db = connect(config);
   await migrateLatest(db);
   const report = await runSeeds(db, { demo: process.env.SEED_DEMO !== '0' });
-  const engine = await buildEngine({ config, db });
+  const engine = await buildEngine({ app: portal, config, db });
   const address = await engine.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? `MySQL/MariaDB (${new URL(config.databaseUrl).host})` : `embedded SQLite in ${config.dataDir}`;
   console.log(`\nPortal engine listening on ${address}  —  database: ${where}${report.skipped ? '' : ' (freshly seeded)'}`);

@@ -8,6 +8,7 @@ import { text } from '../protocol/envelope.js';
 import type { Caller, EngineServices } from './context.js';
 import { loadConfig } from '../../fastify.config.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
+import { portal } from '../../portal/app.js';
 
 const echo = defineAction({
   name: 'Test.echo',
@@ -38,7 +39,7 @@ describe('the action registry', () => {
   });
 
   it('registers every Record action also as Record2', () => {
-    const names = buildRegistry().list().map((a) => a.name);
+    const names = buildRegistry(ModuleRegistry.forApp(portal)).list().map((a) => a.name);
     for (const verb of ['select', 'create', 'update', 'delete']) {
       expect(names).toContain(`Record.${verb}`);
       expect(names).toContain(`Record2.${verb}`);
@@ -92,7 +93,7 @@ describe('the dispatcher', () => {
   });
 
   it('lists every action with its argument schemas in System.catalogue', async () => {
-    const registry = buildRegistry();
+    const registry = buildRegistry(ModuleRegistry.forApp(portal));
     const services = { config: loadConfig({}), log: pino({ level: 'silent' }) } as unknown as EngineServices;
     const [v] = await new Dispatcher(services, registry).run({ action: 'System.catalogue', args: [] }, null, 'r');
     const catalogue = JSON.parse((v as { text: string }).text);

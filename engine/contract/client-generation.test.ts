@@ -9,10 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { buildRegistry } from '../actions/index.js';
 import { buildCatalogue } from './catalogue.js';
 import { buildOpenApi } from './openapi.js';
+import { portal } from '../../portal/app.js';
+import { ModuleRegistry } from '../metadata/module-registry.js';
 
 describe('the OpenAPI document', () => {
   it('generates client types with openapi-typescript that compile without errors', async () => {
-    const registry = buildRegistry();
+    const registry = buildRegistry(ModuleRegistry.forApp(portal));
     const document = buildOpenApi(buildCatalogue(registry));
     const source = astToString(await openapiTS(document as never));
     for (const action of registry.list()) expect(source, action.name).toContain(`"${action.name}"`);

@@ -16,10 +16,12 @@ import { CONTRACT_FILES, generateContract } from './generate.js';
 import { CONTRACT_ROUTES } from './openapi.js';
 import { registerContractRoutes } from './routes.js';
 import { breakingChanges, shapesOf, versionRuleViolation, type Shapes } from './shapes.js';
+import { portal } from '../../portal/app.js';
+import { ModuleRegistry } from '../metadata/module-registry.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const committed = (path: string) => readFileSync(resolve(root, path), 'utf8');
-const generated = generateContract();
+const generated = generateContract(buildRegistry(ModuleRegistry.forApp(portal)));
 
 describe('the committed contract files', () => {
   for (const path of Object.keys(generated)) {
@@ -36,7 +38,7 @@ describe('the committed contract files', () => {
 
   it('the OpenAPI document has one request schema per action, chosen by the action discriminator', () => {
     const doc = JSON.parse(generated[CONTRACT_FILES.openapi]);
-    const names = buildRegistry().list().map((a) => a.name);
+    const names = buildRegistry(ModuleRegistry.forApp(portal)).list().map((a) => a.name);
     const json = doc.paths['/process'].post.requestBody.content['application/json'].schema;
     expect(json.discriminator.propertyName).toBe('action');
     expect(Object.keys(json.discriminator.mapping).sort()).toEqual([...names].sort());
@@ -50,7 +52,7 @@ describe('the committed contract files', () => {
 describe('the versioning rule', () => {
   it('no action was removed or changed since the snapshot without raising the protocol version', () => {
     const snapshot = JSON.parse(committed(CONTRACT_FILES.shapes)) as Shapes;
-    const current = shapesOf(buildCatalogue(buildRegistry()));
+    const current = shapesOf(buildCatalogue(buildRegistry(ModuleRegistry.forApp(portal))));
     expect(versionRuleViolation(snapshot, current)).toBeNull();
   });
 
@@ -83,7 +85,7 @@ describe('the versioning rule', () => {
 describe('the contract served by the engine', () => {
   it('serves the catalogue, the OpenAPI document and the XSD of its registry', async () => {
     const app = Fastify();
-    registerContractRoutes(app, buildRegistry());
+    registerContractRoutes(app, buildRegistry(ModuleRegistry.forApp(portal)));
     const get = (url: string) => app.inject({ method: 'GET', url });
     expect((await get(CONTRACT_ROUTES.catalogue)).body).toBe(generated[CONTRACT_FILES.catalogue]);
     expect((await get(CONTRACT_ROUTES.openapi)).body).toBe(generated[CONTRACT_FILES.openapi]);

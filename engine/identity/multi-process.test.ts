@@ -8,6 +8,7 @@ import { connect } from '../db/connect.js';
 import { buildEngine, type Engine } from '../server/app.js';
 import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 import { callEngine, codeOf, insertUser, jsonOf, type CallOptions } from './testing/identity-calls.js';
+import { portal } from '../../portal/app.js';
 
 describe.each(await testDialects())('identity across engine processes (%s)', (dialect) => {
   let t: TestEngine;
@@ -18,7 +19,7 @@ describe.each(await testDialects())('identity across engine processes (%s)', (di
   beforeAll(async () => {
     t = await startTestEngine(dialect);
     // Its own connection pool, caches and login limiter: another process as far as identity goes.
-    second = await buildEngine({ config: t.config, db: connect(t.config), logger: pino({ level: 'silent' }) });
+    second = await buildEngine({ app: portal, config: t.config, db: connect(t.config), logger: pino({ level: 'silent' }) });
     await second.app.ready();
   });
   afterAll(async () => {

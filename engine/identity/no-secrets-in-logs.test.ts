@@ -10,6 +10,7 @@ import { buildEngine, type Engine } from '../server/app.js';
 import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 import { callEngine, codeOf, type CallOptions } from './testing/identity-calls.js';
 import { codeFor } from './testing/totp-reference.js';
+import { portal } from '../../portal/app.js';
 
 const WRONG_PASSWORD = 'Wr0ng&Typed-Secret';
 const PASSWORD_AS_USERID = 'Pa55word-In-The-Wrong-Field';
@@ -31,7 +32,7 @@ describe.each(await testDialects())('logs of sign-in, MFA and tokens (%s)', (dia
     await runSeeds(database.db, { demo: true });
     const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' });
     const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
-    engine = await buildEngine({ config, db: database.db, logger });
+    engine = await buildEngine({ app: portal, config, db: database.db, logger });
     await engine.app.ready();
   });
   afterAll(async () => {

@@ -7,8 +7,6 @@ import { ExportArgs, planExport } from './list-export/export-plan.js';
 import { EXPORT_LIST_EXCEL, exportDownloadUrl } from './list-export/run-export.js';
 import { submitJob } from './own-jobs.js';
 import { jobDownloadAction, jobStatusAction } from './job-family.js';
-import { formExportActions } from '../../portal/jobs/form-export/actions.js';
-import { validationReportActions } from '../../portal/jobs/validation-report/actions.js';
 
 export const exportListSubmit = defineAction({
   name: 'Job.ExportListExcel.submit',
@@ -43,4 +41,4 @@ export const exportListDownload = jobDownloadAction({
   url: (job) => exportDownloadUrl(job.id),
 });
 
-export const jobActions = [exportListSubmit, exportListStatus, exportListDownload, ...formExportActions, ...validationReportActions];
+export const jobActions = [exportListSubmit, exportListStatus, exportListDownload];

@@ -14,7 +14,7 @@ import { RENEWALS_PER_LEASE, startHeartbeat } from './heartbeat.js';
 import { completeJob, failJob, releaseJob, renewLease, type Progress } from './job-outcome.js';
 import { jobFilePath, sweepJobFiles } from './job-files.js';
 import type { JobHandler } from './job-run.js';
-import { JOB_HANDLERS } from './job-types.js';
+import { jobTypesOf } from './job-types.js';
 
 export interface JobWorkerOptions {
   services: EngineServices;
@@ -58,7 +58,7 @@ export class JobWorker {
 
   constructor(private readonly opts: JobWorkerOptions) {
     this.log = opts.services.log.child({ component: 'jobs' });
-    this.handlers = opts.handlers ?? JOB_HANDLERS;
+    this.handlers = opts.handlers ?? Object.fromEntries(Object.entries(jobTypesOf(opts.services.modules.app)).map(([type, t]) => [type, t.run]));
   }
 
   start(): void {

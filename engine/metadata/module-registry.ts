@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { resolveModuleRules, type ModuleRules } from './module-rules.js';
 import { checkRowRules } from '../records/row-rules.js';
+import type { EngineApp } from '../app/engine-app.js';
+import type { ModuleHooks } from './module-hooks.js';
 import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter, type DateRule, type RowRuleGroup } from './module-schema.js';
 
 /** Alias of the module's own table in every query the engine builds. */
@@ -62,6 +64,8 @@ export interface ResolvedModule {
   scopeParent?: { column: string; module: ResolvedModule };
   /** Conditions every row reached through this module meets (ModuleDef.scopeWhere). */
   scopeWhere?: NonNullable<ModuleDef['scopeWhere']>;
+  /** The app's behaviour for the module's table (EngineApp.moduleHooks): shared by its variants. */
+  hooks?: ModuleHooks;
   /** Row rules by caller (ModuleDef.rowRules, a variant's own or its base's; engine/records/row-rules.ts). */
   rowRules?: RowRuleGroup[];
   /** The calling user's rows under rowRules: set on the per-caller copy accessModule returns, never on the registry's. */
@@ -110,7 +114,11 @@ export class ModuleRegistry {
   private readonly modules = new Map<string, ResolvedModule>();
   private readonly counters = new Map<string, CounterSet[]>();
 
-  constructor(defs: ModuleDef[]) {
+  /** The app whose modules these are; an empty app when the registry was built from files alone. */
+  readonly app: EngineApp;
+
+  constructor(defs: ModuleDef[], app: EngineApp = { name: 'engine', modulesDir: '' }) {
+    this.app = app;
     const byName = new Map<string, ModuleDef>();
     for (const def of defs) {
       if (byName.has(def.name)) throw new ModuleRegistryError(`Module ${def.name} is defined twice`);
@@ -121,6 +129,19 @@ export class ModuleRegistry {
     for (const m of this.modules.values()) this.linkScopeParent(m);
     for (const m of this.modules.values()) m.rules = resolveModuleRules(m, (name) => this.modules.get(name));
     checkRowRules((name) => this.modules.get(name), [...this.modules.values()]);
+    this.attachHooks(app.moduleHooks ?? {});
+  }
+
+  /** Each named module's hooks go to every module of its table (its variants, its `RE-` views). */
+  private attachHooks(byName: Readonly<Record<string, ModuleHooks>>): void {
+    const byTable = new Map<string, ModuleHooks>();
+    for (const [name, hooks] of Object.entries(byName)) {
+      const m = this.modules.get(name);
+      if (!m) throw new ModuleRegistryError(`The app ${this.app.name} gives hooks to ${name}, which is not one of its modules`);
+      if (byTable.has(m.table)) throw new ModuleRegistryError(`The app ${this.app.name} gives hooks to table ${m.table} twice (${name})`);
+      byTable.set(m.table, hooks);
+    }
+    for (const m of this.modules.values()) m.hooks = byTable.get(m.table);
   }
 
   private linkScopeParent(m: ResolvedModule): void {
@@ -169,6 +190,11 @@ export class ModuleRegistry {
 
   static fromDirectory(dir: string): ModuleRegistry {
     return new ModuleRegistry(loadModuleDefs(dir));
+  }
+
+  /** An app's modules (its modulesDir) with the behaviour it gives them. */
+  static forApp(app: EngineApp): ModuleRegistry {
+    return new ModuleRegistry(loadModuleDefs(app.modulesDir), app);
   }
 }
 

@@ -8,6 +8,7 @@ import { connect } from '../db/connect.js';
 import { buildEngine, type Engine } from '../server/app.js';
 import { decodeXml } from '../protocol/envelope.js';
 import { ok, select } from '../testing/record-calls.js';
+import { portal } from '../../portal/app.js';
 
 describe.each(await testDialects())('cached access and counts on %s', (dialect) => {
   let t: TestEngine;
@@ -16,7 +17,7 @@ describe.each(await testDialects())('cached access and counts on %s', (dialect) 
   beforeAll(async () => {
     t = await startTestEngine(dialect);
     // A second engine process on the same database, with its own connection pool and caches.
-    second = await buildEngine({ config: t.config, db: connect(t.config), logger: pino({ level: 'silent' }) });
+    second = await buildEngine({ app: portal, config: t.config, db: connect(t.config), logger: pino({ level: 'silent' }) });
     admin = await t.sessionFor('admin');
   });
   afterAll(async () => {

@@ -12,6 +12,7 @@ import { insertsBetween, journalInsert } from '../db/insert-journal.js';
 import { buildEngine, type Engine } from '../server/app.js';
 import { decodeXml } from '../protocol/envelope.js';
 import { ok, readBack, select } from '../testing/record-calls.js';
+import { portal } from '../../portal/app.js';
 
 describe.each(await testDialects())('list totals after inserts on %s', (dialect) => {
   let t: TestEngine;
@@ -26,7 +27,7 @@ describe.each(await testDialects())('list totals after inserts on %s', (dialect)
 
   beforeAll(async () => {
     t = await startTestEngine(dialect);
-    second = await buildEngine({ config: t.config, db: connect(t.config), logger: pino({ level: 'silent' }) });
+    second = await buildEngine({ app: portal, config: t.config, db: connect(t.config), logger: pino({ level: 'silent' }) });
     admin = await t.sessionFor('admin');
     const any = await select(t, admin, { module: 'Helpdesk', fields: ['category', 're'], max: 1 });
     category = Number(any.rows[0].category);

@@ -2,7 +2,6 @@
 // values → state → lookups → insert → relation link → history → read back. The action runs it
 // in one transaction, so a failure at any step leaves nothing behind.
 import { AppError, errors } from '../errors/catalogue.js';
-import { prepareTemplateWrite } from '../../portal/filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
 import { insertCompiled } from '../db/compiled-statement.js';
 import { bumpVersions } from '../db/change-versions.js';
@@ -17,7 +16,6 @@ import { loadForWrite, readRecordset } from './record-read.js';
 import { recountFor } from './counters.js';
 import { checkRequiredWhen, checkTransitionPermission, prepareReply } from './thread-rules.js';
 import { guardWrite } from './write-guards.js';
-import { writeHooksOf } from './domain-hooks.js';
 
 export interface Relation {
   /** 1: the parent id goes into `modulecolumn_name`; 2: a link record `{parent}_{module}` is added. */
@@ -119,7 +117,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   const reply = await prepareReply(ctx, module, given, scopeRe);
   const row = checkValues(module, given, true);
   sanitizeHtmlFields(module, row, null);
-  await prepareTemplateWrite(ctx, module, row, null);
+  await module.hooks?.prepare?.(ctx, module, row, null);
   checkDateRules(module, row, null);
   if (reply) Object.assign(row, reply.values);
   checkRequiredWhen(module, row);
@@ -127,7 +125,7 @@ export async function createRecord(ctx: ActionContext, args: CreateArgs, engineV
   for (const f of module.fields.values()) if (f.def.stampCaller && f.alias === BASE_ALIAS) row[f.column] = ctx.caller?.userId ?? null;
   const state = initialState(ctx, module, row);
   // A domain's own rules and stamps (docs/resubmission-extension.md), past the caller's read-only check.
-  const hooks = writeHooksOf(module);
+  const hooks = module.hooks;
   const hookFields = (await hooks?.beforeWrite?.(ctx, module, null, row)) ?? [];
   await checkLookups(ctx, module, row);
   await checkScreenReferences(ctx, module, row);

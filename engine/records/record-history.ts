@@ -8,7 +8,6 @@ import { bumpVersion } from '../db/change-versions.js';
 import { journalInsert } from '../db/insert-journal.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
-import { publishTemplateVersion, TEMPLATE_TABLE } from '../../portal/filing/template-versions.js';
 import { auditJson, auditedFieldsOf } from './audit-values.js';
 
 type Db = Knex | Knex.Transaction;
@@ -70,7 +69,7 @@ export async function recordAudit(
     updateby: who,
   });
   if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
-  if (module.table === TEMPLATE_TABLE && action !== 'delete') await publishTemplateVersion(db, recordId, changed, who);
+  if (action !== 'delete') await module.hooks?.afterAudit?.(db, module, recordId, action, changed, who);
   await beforeBump?.();
   // Every write is audited, so this is the one place that tells caches the table moved. The
   // audit table itself is not bumped (one row every write would queue on): a count of the audit

@@ -9,7 +9,6 @@ import { countOf } from './count-cache.js';
 import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
 import { relabelStateGroups } from './state-groups.js';
 import { withoutDroppedIndex } from './index-hint.js';
-import { checkProfileTabRead } from '../../portal/profile/profile-tab-access.js';
 
 // Paging through a list, filtering it, asks for statements of the same few shapes again and
 // again: each shape is compiled once, its values (page, filter values, entity) are bindings.
@@ -45,7 +44,7 @@ function positive(v: number | string | undefined, name: string, fallback: number
 export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promise<EnvelopeValue[]> {
   const { module, scopeRe } = accessModule(ctx, args.module, 'select');
   // A profile tab's rows only while the tab is shown to the entity (docs/re-profile.md).
-  await checkProfileTabRead(ctx, module);
+  await ctx.services.modules.app.beforeSelect?.(ctx, module);
   const { defaultPageSize, maxPageSize } = ctx.services.config;
   const max = positive(args.max, 'max', defaultPageSize);
   if (max > maxPageSize) throw errors.badRequest(`max must be at most ${maxPageSize}`);

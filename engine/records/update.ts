@@ -2,7 +2,6 @@
 // counter changes nothing and answers E_CONCURRENT with the record as now stored and the
 // fields that moved since the caller's version.
 import { AppError, errors } from '../errors/catalogue.js';
-import { prepareTemplateWrite } from '../../portal/filing/template-save.js';
 import { sqlDateTime } from '../db/clock.js';
 import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
 import { text, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
@@ -16,9 +15,6 @@ import { fromInput, toCell } from './value-codec.js';
 import { countsMayChange, recountFor } from './counters.js';
 import { checkRequiredWhen, checkStateRequires, checkTransitionPermission, checkWritableWhen, closingValues } from './thread-rules.js';
 import { guardWrite } from './write-guards.js';
-import { writeHooksOf } from './domain-hooks.js';
-import { afterFormStateChange, isFormTable } from '../../portal/filing/form-state-effects.js';
-import { beforeFilingDelete } from '../../portal/filing/period-delete.js';
 
 export interface UpdateArgs {
   module: string;
@@ -93,7 +89,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   dropUnchangedReadOnly(module, given, stored);
   const row = checkValues(module, given, false);
   sanitizeHtmlFields(module, row, stored);
-  await prepareTemplateWrite(ctx, module, row, stored);
+  await module.hooks?.prepare?.(ctx, module, row, stored);
   for (const [name, v] of Object.entries(engineValues)) row[module.fields.get(name)!.column] = v;
   checkDateRules(module, row, stored);
   const scope = module.entityScope;
@@ -121,7 +117,7 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   checkRequiredWhen(module, { ...stored, ...row });
   for (const f of Object.keys(closed)) if (!changed.includes(f)) changed.push(f);
   // A domain's own rules and stamps (docs/resubmission-extension.md), past the caller's read-only check.
-  const hooks = writeHooksOf(module);
+  const hooks = module.hooks;
   for (const f of (await hooks?.beforeWrite?.(ctx, module, stored, row)) ?? []) if (!changed.includes(f)) changed.push(f);
   await guardWrite(ctx, module, stored, { ...stored, ...row });
   const who = ctx.caller?.userId ?? null;
@@ -139,8 +135,8 @@ export async function updateRecord(ctx: ActionContext, args: UpdateArgs, engineV
   // The row must stay within the caller's row rules (a category moved out of sight is refused).
   await assertWithinRules(ctx.db, module, id, ctx.caller, (n) => ctx.services.modules.get(n));
   if (stateChange) await recordStateChange(ctx.db, module, id, stored.state === null ? null : Number(stored.state), Number(row.state), who, args.reason ?? null);
-  // A form's sign-off, submission and review moves carry their own rules and stamps (docs/filing.md).
-  if (stateChange && isFormTable(module)) await afterFormStateChange(ctx, id, stored.state === null ? null : Number(stored.state), Number(row.state), args.reason);
+  // A module's own consequences of a state move (a form's sign-off stamps, say), in this transaction.
+  if (stateChange) await hooks?.afterStateChange?.(ctx, module, id, stored.state === null ? null : Number(stored.state), Number(row.state), args.reason);
   await hooks?.afterWrite?.(ctx, module, id, stored, row);
   if (countsMayChange(ctx.services.modules, module.table, stored, row)) await recountFor(ctx.db, ctx.services.modules, module.table, [stored, { ...stored, ...row }]);
   let back: RecordsetValue | undefined;
@@ -165,8 +161,8 @@ export async function deleteRecord(ctx: ActionContext, args: DeleteArgs): Promis
   const stored = await loadForWrite(ctx, module, scopeRe, id, { lock: true });
   if (Number(stored[module.ctrField]) !== ctr) await concurrent(ctx, module, scopeRe, id, ctr);
   await guardWrite(ctx, module, stored, null);
-  // A submission goes with its forms, a form with its cells, revisions and extract rows.
-  await beforeFilingDelete(ctx, module, stored);
+  // What goes with the row (a submission's forms, a form's cells), in this transaction.
+  await module.hooks?.beforeDelete?.(ctx, module, stored);
   const qb = ctx.db(module.table).where(module.idField, id).andWhere(module.ctrField, ctr);
   let affected: number;
   try {

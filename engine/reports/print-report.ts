@@ -9,13 +9,12 @@ import { planSelect } from '../records/select-query.js';
 import { toCell } from '../records/value-codec.js';
 import type { BrowserPool, PrintOptions, Printed } from './browser-pool.js';
 import { displayText } from './display.js';
-import type { ReportDef } from './report-definition.js';
+import { providerOf, type ReportDef } from './report-definition.js';
 import type { ReportStore } from './report-store.js';
 import type { Condition } from './where-param.js';
 import { renderTemplate } from './template.js';
 import { parseWhereParam } from './where-param.js';
 import { sqlDateTime } from '../db/clock.js';
-import { PRINT_VALUE_PROVIDERS } from './print-value-providers.js';
 
 /** Prints HTML: the engine's BrowserPool.printed. */
 export type PrintHtml = (html: string, options: PrintOptions) => Promise<Printed>;
@@ -80,7 +79,8 @@ export async function printRecord(ctx: ActionContext, report: ReportDef, print: 
   if (!row) throw errors.notFound(`${report.title} record`);
   const values = printValues(report, ctx);
   for (const f of plan.fields) values[f.name] = displayText(toCell(row[f.name], f.type, f.def.scale), f.type);
-  if (report.values) Object.assign(values, await PRINT_VALUE_PROVIDERS[report.values].compute(ctx, row, query));
+  const provider = report.values ? providerOf(ctx.services.modules, report.values) : undefined;
+  if (provider) Object.assign(values, await provider.compute(ctx, row, query));
   const printed = await print(renderTemplate(report.template, values), { paper: report.paper, landscape: report.landscape, image });
   return { ...printed, filename: `${report.name}-${values[module.idField]}.pdf` };
 }

@@ -8,7 +8,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { parseTemplate, type Template } from './template.js';
-import { PRINT_VALUE_PROVIDERS } from './print-value-providers.js';
+import type { PrintValueProvider } from './print-value-providers.js';
 import { templateProblems } from './template-check.js';
 import { sanitizeReportTemplate } from './report-sanitize.js';
 
@@ -72,8 +72,14 @@ export function reportPropertiesProblem(properties: unknown): string | null {
 }
 
 /** The print values a report's template may name. */
-export function printValueNames(values: string | undefined): string[] {
-  return [...PRINT_VALUES, ...(values ? (PRINT_VALUE_PROVIDERS[values]?.names ?? []) : [])];
+/** The app's print values by name (EngineApp.printValues). */
+export function providerOf(modules: ModuleRegistry, values: string): PrintValueProvider | undefined {
+  const providers = modules.app.printValues ?? {};
+  return Object.hasOwn(providers, values) ? providers[values] : undefined;
+}
+
+function printValueNames(modules: ModuleRegistry, values: string | undefined): string[] {
+  return [...PRINT_VALUES, ...(values ? (providerOf(modules, values)?.names ?? []) : [])];
 }
 
 /** Every problem of a definition, by column (E_VALIDATION's field → message map); empty when it may be stored. */
@@ -85,7 +91,7 @@ export function reportProblems(modules: ModuleRegistry, r: { name?: unknown; mod
   const propsProblem = reportPropertiesProblem(r.properties);
   if (propsProblem) problems.properties = propsProblem;
   const props = propsProblem ? undefined : (r.properties as ReportProps);
-  if (props?.values !== undefined && !PRINT_VALUE_PROVIDERS[props.values]) problems.properties = `properties/values: no print values named ${props.values}`;
+  if (props?.values !== undefined && !providerOf(modules, props.values)) problems.properties = `properties/values: no print values named ${props.values}`;
   if (module && props && !problems.properties) {
     const i = props.fields.findIndex((f) => !module.fields.has(f));
     if (i !== -1) problems.properties = `properties/fields/${i}: ${module.name} has no field ${props.fields[i]}`;
@@ -93,7 +99,7 @@ export function reportProblems(modules: ModuleRegistry, r: { name?: unknown; mod
   if (typeof r.template !== 'string') problems.template = 'is required';
   else {
     // The template's safety is checked whatever else is wrong; its names once the field list holds.
-    const names = props && !problems.properties ? { fields: new Set(props.fields), printValues: new Set(printValueNames(props.values)) } : undefined;
+    const names = props && !problems.properties ? { fields: new Set(props.fields), printValues: new Set(printValueNames(modules, props.values)) } : undefined;
     const found = templateProblems(r.template, names);
     if (found.length) problems.template = found.slice(0, 10).join('\n');
   }
@@ -106,7 +112,7 @@ export function compileReport(modules: ModuleRegistry, r: ReportRecord): ReportD
   const first = Object.entries(problems)[0];
   if (first) throw new Error(`report ${r.name}: ${first[0]}: ${first[1]}`);
   const module = modules.get(r.module)!;
-  const provider = r.properties.values ? PRINT_VALUE_PROVIDERS[r.properties.values] : undefined;
+  const provider = r.properties.values ? providerOf(modules, r.properties.values) : undefined;
   return {
     name: r.name,
     module: module.name,

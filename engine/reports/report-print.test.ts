@@ -12,6 +12,7 @@ import { buildEngine } from '../server/app.js';
 import { ACCESS_TABLES } from '../session/session-store.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
+import { portal } from '../../portal/app.js';
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 /** The Chromium processes this process started (puppeteer launches the browser as our child). */
@@ -143,7 +144,7 @@ describe.each(await testDialects())('PDF reports on %s', (dialect) => {
   });
 
   it('answers an error naming CHROMIUM_PATH when there is no Chromium, while the rest of the portal works', async () => {
-    const engine = await buildEngine({ config: { ...t.config, chromiumPath: '/nonexistent/chromium', jobConcurrency: 0 }, db: t.database.db, logger: pino({ level: 'silent' }) });
+    const engine = await buildEngine({ app: portal, config: { ...t.config, chromiumPath: '/nonexistent/chromium', jobConcurrency: 0 }, db: t.database.db, logger: pino({ level: 'silent' }) });
     try {
       const res = await engine.app.inject({ method: 'GET', url: printUrl('RE', 'id=1'), headers: { cookie: admin } });
       expect(res.statusCode).toBe(503);

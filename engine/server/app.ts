@@ -21,7 +21,6 @@ import { destroySession, loadCaller, SESSION_COOKIE } from '../session/session-s
 import { bearerToken, loadTokenCaller } from '../identity/api-tokens.js';
 import { restrictionError } from '../identity/restriction.js';
 import { VersionSnapshot } from '../db/change-versions.js';
-import { MODULES_DIR } from '../metadata/paths.js';
 import { drainRequest, readMultipartCall } from '../files/multipart-call.js';
 import { UploadTypes } from '../files/file-types.js';
 import { fileStoreOf } from '../files/attachments.js';
@@ -29,8 +28,6 @@ import { registerFileRoutes } from '../files/file-route.js';
 import { registerContractRoutes } from '../contract/routes.js';
 import { registerClientRoutes } from './client-route.js';
 import { mailWorkerFor, type MailWorker } from '../mail/mail-worker.js';
-import { startReopening } from '../../portal/requests/resubmission-reopen.js';
-import { startDateDrivenStates } from '../../portal/re-records/date-driven-states.js';
 import { registerOutput } from './out-route.js';
 import { registerSecurityHeaders, setAnswerHeaders } from './security-headers.js';
 import { envelopeUsageOf } from './api-paths.js';
@@ -38,9 +35,12 @@ import { foreignOriginRefusal, fromPortalOrigin } from './same-origin.js';
 import { cookieDefaults } from './cookie-options.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import type { UploadedFile } from '../files/file-store.js';
+import type { EngineApp } from '../app/engine-app.js';
 
 export interface BuildOptions {
   config: EngineConfig;
+  /** The app the engine serves: its modules, their behaviour, its actions and jobs (docs/engine.md). */
+  app: EngineApp;
   /** An existing knex instance (tests); otherwise one is made from the config. */
   db?: Knex;
   modules?: ModuleRegistry;
@@ -142,7 +142,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     config,
     db,
     dialect: dialectOf(db),
-    modules: opts.modules ?? ModuleRegistry.fromDirectory(MODULES_DIR),
+    modules: opts.modules ?? ModuleRegistry.forApp(opts.app),
     log,
   };
   // The indexes list reads are told to use on MariaDB (index-hint.ts), read before the first request.
@@ -294,12 +294,10 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   // The outbox is delivered once the app is ready (ready() or listen) and until it closes.
   app.addHook('onReady', async () => mailWorker?.start());
   app.addHook('onClose', async () => mailWorker?.stop());
-  // Approved resubmissions reopen their forms on their effective date (docs/resubmission-extension.md).
-  // Work the calendar starts: resubmissions reopening from their effective date, records whose
-  // dates now give another state.
+  // The app's work on the clock (EngineApp.startup), from ready to close.
   const timers: { stop(): void }[] = [];
   app.addHook('onReady', async () => {
-    timers.push(startReopening(services), startDateDrivenStates(services));
+    for (const start of services.modules.app.startup ?? []) timers.push(start(services));
   });
   app.addHook('onClose', async () => {
     for (const t of timers.splice(0)) t.stop();

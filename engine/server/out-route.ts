@@ -12,10 +12,8 @@ import { errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
 import { contentDisposition } from '../files/file-route.js';
 import { jobFilePath } from '../jobs/job-files.js';
 import { jobWorkerFor, type JobWorker } from '../jobs/job-worker.js';
-import { EXPORT_LIST_EXCEL } from '../jobs/list-export/run-export.js';
-import { EXPORT_FORM_EXCEL } from '../../portal/jobs/form-export/run-form-export.js';
-import { IMPORT_FROM_EXCEL } from '../../portal/jobs/form-import/run-import.js';
-import { VALIDATION_REPORT } from '../../portal/jobs/validation-report/run-validation-report.js';
+import { jobTypesOf } from '../jobs/job-types.js';
+import type { JobFileKind } from '../app/engine-app.js';
 import { finishedFile, findOwnJob } from '../jobs/own-jobs.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
 import { BrowserPool } from '../reports/browser-pool.js';
@@ -48,15 +46,14 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   E_FAIL: 503,
 };
 
-type JobExt = 'xlsx' | 'zip' | 'pdf';
+type JobExt = JobFileKind;
 
-/** The job types whose finished file may have each extension. */
-const TYPES_BY_EXT: Record<JobExt, string[]> = {
-  xlsx: [EXPORT_LIST_EXCEL, EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL, VALIDATION_REPORT],
-  // A batch's form export, and an import's marked copies when several workbooks had problems.
-  zip: [EXPORT_FORM_EXCEL, IMPORT_FROM_EXCEL],
-  pdf: [VALIDATION_REPORT],
-};
+/** The job types whose finished file may have each extension, as each type declares (JobType.files). */
+function typesByExt(types: ReturnType<typeof jobTypesOf>): Record<JobExt, string[]> {
+  const by: Record<JobExt, string[]> = { xlsx: [], zip: [], pdf: [] };
+  for (const [name, t] of Object.entries(types)) for (const ext of t.files) by[ext].push(name);
+  return by;
+}
 const TYPE_OF_EXT: Record<JobExt, string> = { xlsx: XLSX, zip: 'application/zip', pdf: 'application/pdf' };
 
 function downloadName(args: unknown, id: number, ext: JobExt): string {
@@ -73,6 +70,7 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
   // The designer's preview (Report.preview) prints through the same Chromium.
   setReportPrinting(services, reports, (html, options) => browsers.printed(html, options));
   const jobWorker = jobWorkerFor(services);
+  const TYPES_BY_EXT = typesByExt(jobTypesOf(services.modules.app));
 
   const contextOf = (req: FastifyRequest, caller: Caller, versions: VersionSnapshot): ActionContext => dispatcher.routeContext(caller, req.id, versions);
 

@@ -9,6 +9,7 @@ import { runSeeds } from '../../portal/seeds/index.js';
 import { createSession, SESSION_COOKIE } from '../session/session-store.js';
 import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
 import { collectXmlAnswers } from './envelope-validation.js';
+import { portal } from '../../portal/app.js';
 
 /**
  * The demo's year of submissions ends before November 2025 in tests (its latest four monthly
@@ -32,7 +33,7 @@ export async function startTestEngine(dialect: Dialect, env: Record<string, stri
   const database = await createTestDatabase(dialect);
   await runSeeds(database.db, { demo: true, historyEnd: seed.historyEnd });
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', ...env });
-  const engine = await buildEngine({ config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const engine = await buildEngine({ app: portal, config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   // Every XML answer of the test suite is checked against the published XSD when the engine closes.
   const xmlAnswers = collectXmlAnswers(engine.app);
   await engine.app.ready();

@@ -4,7 +4,7 @@
 import { AppError } from '../../engine/errors/catalogue.js';
 import type { ActionContext } from '../../engine/actions/context.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import type { WriteHooks } from '../../engine/records/domain-hooks.js';
+import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import type { Row } from '../../engine/records/write-values.js';
 
 export const REQUIRED_MESSAGE = 'Please fill in all the required fields';
@@ -39,4 +39,4 @@ async function beforeWrite(_ctx: ActionContext, _module: ResolvedModule, stored:
   return [];
 }
 
-export const parameterHooks: WriteHooks = { beforeWrite };
+export const parameterHooks: ModuleHooks = { beforeWrite };

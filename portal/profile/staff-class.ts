@@ -3,7 +3,7 @@
 // plus its foreign staff, my_total and fo_total the sums over the five classes (Production &
 // Operation Workers being skilled plus unskilled). Empty counts are stored as 0.
 import { errors } from '../../engine/errors/catalogue.js';
-import type { WriteHooks } from '../../engine/records/domain-hooks.js';
+import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import type { Row } from '../../engine/records/write-values.js';
 
 export const STAFF_CLASSES = ['management', 'techsv', 'skilled', 'unskilled', 'general'] as const;
@@ -35,7 +35,7 @@ export function staffGrandTotal(row: Row): number {
   return count(row.my_total) + count(row.fo_total);
 }
 
-export const staffClassHooks: WriteHooks = {
+export const staffClassHooks: ModuleHooks = {
   async beforeWrite(_ctx, _module, stored, row) {
     const negative = STAFF_CLASSES.flatMap((c) => [`my_${c}`, `fo_${c}`]).filter((f) => row[f] !== undefined && row[f] !== null && count(row[f]) < 0);
     if (negative.length) throw errors.validation(Object.fromEntries(negative.map((f) => [f, 'must be 0 or more'])));

@@ -1,6 +1,6 @@
 // The rules of the entity record types B (seed 001 §4.2, §5.2; docs/re-records.md "Record types
 // B"), run by the record engine on every write of their tables whatever module, variant or
-// client the write comes through (engine/records/domain-hooks.ts): date order (outsourcing
+// client the write comes through (portal/module-hooks.ts): date order (outsourcing
 // contract dates, import period, start/end), dates that cannot be later than today, the
 // date-driven state (4 / 33, void kept), the fund's listing state (76 / 77 by its delist date),
 // the resignation state, and BCAF submission (31 December of the chosen year, state 56, then
@@ -11,7 +11,7 @@ import { dateDrivenState } from './date-driven-states.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { ActionContext } from '../../engine/actions/context.js';
 import type { Row } from '../../engine/records/write-values.js';
-import type { WriteHooks } from '../../engine/records/domain-hooks.js';
+import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 
 /** Seed 001 §4.2 state ids. */
 export const RECORD_STATE = { active: 33, inactive: 4, void: 35, bcafSubmitted: 56, listed: 76, delisted: 77 } as const;
@@ -67,7 +67,7 @@ interface RecordRules {
 
 const today = () => sqlDate(new Date());
 
-function hooksFor(rules: RecordRules): WriteHooks {
+function hooksFor(rules: RecordRules): ModuleHooks {
   return {
     async beforeWrite(_ctx: ActionContext, _module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]> {
       const storedState = stored ? Number(stored.state) : null;
@@ -114,19 +114,19 @@ function hooksFor(rules: RecordRules): WriteHooks {
   };
 }
 
-/** Table → its hooks, merged into engine/records/domain-hooks.ts. */
-export const RECORDS_B_HOOKS: Record<string, WriteHooks> = {
-  re_fundmanager: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
-  re_fund: hooksFor({ order: ['datelaunch', 'datedelist', RECORD_B_REFUSALS.delistOrder], notFuture: [['datedelist', RECORD_B_REFUSALS.delistFuture]], state: 'listing' }),
-  re_moneybroker: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
-  re_outsource: hooksFor({ order: ['contractsd', 'contracted', RECORD_B_REFUSALS.contractOrder], state: 'dates' }),
-  re_bcaf: hooksFor({ order: ['start_date', 'end_date', RECORD_B_REFUSALS.dateOrder], state: 'bcaf' }),
-  re_insurance: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
-  re_leasing: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
-  re_litc: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
-  re_fintech: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
-  re_fundext: hooksFor({ order: ['startperiod', 'endperiod', RECORD_B_REFUSALS.periodOrder], state: 'dates' }),
-  re_trustcompany: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
-  re_dsh: hooksFor({ order: ['dateappointed', 'dateresign', RECORD_B_REFUSALS.resignOrder], notFuture: [['dateresign', RECORD_B_REFUSALS.resignFuture]], state: 'resign' }),
-  re_puc: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+/** Module → its hooks, as the portal registers them (portal/module-hooks.ts). */
+export const RECORDS_B_HOOKS: Record<string, ModuleHooks> = {
+  REFundManager: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+  REFund: hooksFor({ order: ['datelaunch', 'datedelist', RECORD_B_REFUSALS.delistOrder], notFuture: [['datedelist', RECORD_B_REFUSALS.delistFuture]], state: 'listing' }),
+  REMoneyBroker: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+  REOutsource: hooksFor({ order: ['contractsd', 'contracted', RECORD_B_REFUSALS.contractOrder], state: 'dates' }),
+  REBCAF: hooksFor({ order: ['start_date', 'end_date', RECORD_B_REFUSALS.dateOrder], state: 'bcaf' }),
+  REInsurance: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+  RELeasing: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+  RELITC: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+  REFintech: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+  REFundExt: hooksFor({ order: ['startperiod', 'endperiod', RECORD_B_REFUSALS.periodOrder], state: 'dates' }),
+  RETrustCompany: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
+  REDSH: hooksFor({ order: ['dateappointed', 'dateresign', RECORD_B_REFUSALS.resignOrder], notFuture: [['dateresign', RECORD_B_REFUSALS.resignFuture]], state: 'resign' }),
+  REPUC: hooksFor({ order: ['startdate', 'enddate', RECORD_B_REFUSALS.dateOrder], state: 'dates' }),
 };

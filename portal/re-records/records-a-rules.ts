@@ -1,13 +1,13 @@
 // The field rules of an entity's record types, first half (seed 001 §4.2, §5.2; seed 000 §5;
 // docs/re-records.md, Record types A), run by the record engine on every write of their tables
-// (engine/records/domain-hooks.ts), whatever module, variant or client the write comes through.
+// (portal/module-hooks.ts), whatever module, variant or client the write comes through.
 // The forms (metadata/screens/WebForms/300-309) mirror them; the server decides.
 import { AppError } from '../../engine/errors/catalogue.js';
 import { sqlDate } from '../../engine/db/clock.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { ActionContext } from '../../engine/actions/context.js';
 import type { Row } from '../../engine/records/write-values.js';
-import type { WriteHooks } from '../../engine/records/domain-hooks.js';
+import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import { dateDrivenState } from './date-driven-states.js';
 
 /** State ids of seed 001 §4.2. */
@@ -125,7 +125,7 @@ export function tenureOf(from: string, to: string): string | null {
 
 type Rule = (ctx: ActionContext, w: Write) => Promise<void> | void;
 
-function hooksOf(rule: Rule): WriteHooks {
+function hooksOf(rule: Rule): ModuleHooks {
   return {
     async beforeWrite(ctx: ActionContext, _module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]> {
       const w = new Write(stored, row);
@@ -202,15 +202,15 @@ const debentureSukuk: Rule = (_ctx, w) => {
   w.setState(autoState(issued, matures));
 };
 
-/** Keyed by table, as domain-hooks.ts looks them up. */
-export const RECORDS_A_HOOKS: Record<string, WriteHooks> = {
-  re_office: hooksOf(office),
-  re_keyofficer: hooksOf(keyOfficer),
-  re_boardcomp: hooksOf(dated('effectivefrom', 'effectiveto', 'Effective from')),
-  re_boardmember: hooksOf(boardMember),
-  re_boardcommittee: hooksOf(dated('datestablished', 'datedissolved', 'Date established')),
-  re_instrument: hooksOf(instrument),
-  re_debsukuk: hooksOf(debentureSukuk),
-  re_tradingprofile: hooksOf((_ctx, w) => w.setState(autoState(w.day('effectivedate'), null))),
-  re_tradingplatform: hooksOf(dated('startdate', 'enddate', 'Start date')),
+/** By module name, as the portal registers them (portal/module-hooks.ts). */
+export const RECORDS_A_HOOKS: Record<string, ModuleHooks> = {
+  REOffice: hooksOf(office),
+  REKeyOfficer: hooksOf(keyOfficer),
+  REBoardComposition: hooksOf(dated('effectivefrom', 'effectiveto', 'Effective from')),
+  REBoardMember: hooksOf(boardMember),
+  REBoardCommittee: hooksOf(dated('datestablished', 'datedissolved', 'Date established')),
+  REInstrument: hooksOf(instrument),
+  REDebentureSukuk: hooksOf(debentureSukuk),
+  RETradingProfile: hooksOf((_ctx, w) => w.setState(autoState(w.day('effectivedate'), null))),
+  RETradingPlatform: hooksOf(dated('startdate', 'enddate', 'Start date')),
 };

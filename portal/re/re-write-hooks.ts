@@ -5,7 +5,7 @@
 // (RE_RE) never join an entity to itself, twice to one parent, or in a cycle. Business information
 // fields change only where the entity's sector's list allows (business-info-fields.ts).
 // docs/re-admin-actions.md.
-import type { WriteHooks } from '../../engine/records/domain-hooks.js';
+import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { Row } from '../../engine/records/write-values.js';
 import { isReUser, type ActionContext } from '../../engine/actions/context.js';
@@ -29,7 +29,7 @@ function changedFields(module: ResolvedModule, stored: Row | null, row: Row): st
   return out;
 }
 
-export const reHooks: WriteHooks = {
+export const reHooks: ModuleHooks = {
   async beforeWrite(ctx, module, stored, row) {
     if (isManager(ctx)) {
       const others = changedFields(module, stored, row).filter((f) => !(MANAGER_FIELDS as readonly string[]).includes(f));
@@ -79,7 +79,7 @@ async function isAncestor(ctx: ActionContext, ancestor: number, of: number, exce
   return false;
 }
 
-export const reLinkHooks: WriteHooks = {
+export const reLinkHooks: ModuleHooks = {
   async beforeWrite(ctx, _module, stored, row) {
     const merged = { ...(stored ?? {}), ...row };
     if (merged.link_fk_parent == null || merged.link_fk_child == null) return [];

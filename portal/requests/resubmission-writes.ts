@@ -1,4 +1,4 @@
-// The record engine's write hooks for resubmission requests (engine/records/domain-hooks.ts),
+// The record engine's write hooks for resubmission requests (portal/module-hooks.ts),
 // run on every write of their tables whichever module or action it comes through: the forms a
 // request names (its `forms` field, seed 003 §7's `_forms`), the moves of its state map (checks,
 // who/when stamps, mail), payment proofs that must be PDF files, and a reopened form's return.
@@ -10,17 +10,11 @@ import { mailOfMove, stampsOfMove } from './resubmission-moves.js';
 import { PAYMENT_PROOF, RESUBMISSION_MESSAGES as M, RESUBMISSION_STATE as S } from './resubmission-states.js';
 import { followResubmissions } from './resubmission-reopen.js';
 
-type Row = Record<string, unknown>;
-
-/** The shape of the record engine's write hooks (engine/records/domain-hooks.ts). */
-interface WriteHooks {
-  beforeWrite?(ctx: ActionContext, module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]>;
-  afterWrite?(ctx: ActionContext, module: ResolvedModule, id: number, stored: Row | null, row: Row): Promise<void>;
-}
+import type { ModuleHooks, Row } from '../../engine/metadata/module-hooks.js';
 
 const stateOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export const resubmissionHooks: WriteHooks = {
+export const resubmissionHooks: ModuleHooks = {
   async beforeWrite(ctx: ActionContext, _module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]> {
     const set: string[] = [];
     const record = { ...(stored ?? {}), ...row };
@@ -64,7 +58,7 @@ export const resubmissionHooks: WriteHooks = {
  * allowed'; the content type is the server's, judged from the bytes); an entity attaches them
  * only while its request waits for payment.
  */
-export const resubmissionProofHooks: WriteHooks = {
+export const resubmissionProofHooks: ModuleHooks = {
   async beforeWrite(ctx: ActionContext, _module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]> {
     if (stored !== null) return [];
     const entity = isReUser(ctx.caller);
@@ -78,7 +72,7 @@ export const resubmissionProofHooks: WriteHooks = {
 };
 
 /** A form's state move may complete an approved request's resubmission (the overdue view). */
-export const formResubmissionHooks: WriteHooks = {
+export const formResubmissionHooks: ModuleHooks = {
   async afterWrite(ctx: ActionContext, _module: ResolvedModule, id: number, stored: Row | null, row: Row): Promise<void> {
     if (stored !== null && 'state' in row && stateOf(row.state) !== stateOf(stored.state)) await followResubmissions(ctx, id);
   },

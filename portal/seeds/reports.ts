@@ -5,13 +5,15 @@
 import type { Knex } from 'knex';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { keepScreenVersion } from '../../engine/metadata/screen-history.js';
-import { ModuleRegistry } from '../../engine/metadata/module-registry.js';
+import { loadModuleDefs, ModuleRegistry } from '../../engine/metadata/module-registry.js';
 import { MODULES_DIR } from '../../engine/metadata/paths.js';
 import { readReportFiles } from '../../engine/reports/report-files.js';
 import { REPORT_TABLE } from '../../engine/reports/report-store.js';
+import { PORTAL_PRINT_VALUES } from '../print-values.js';
 
 export async function seedReports(db: Knex, createon: string): Promise<Record<string, number>> {
-  const records = readReportFiles(ModuleRegistry.fromDirectory(MODULES_DIR));
+  // The reports are checked against the portal's modules and the print values it computes.
+  const records = readReportFiles(new ModuleRegistry(loadModuleDefs(MODULES_DIR), { name: 'regportal', modulesDir: MODULES_DIR, printValues: PORTAL_PRINT_VALUES }));
   const stored = new Set((await db(REPORT_TABLE).pluck('name')).map(String));
   let added = 0;
   for (const r of records.filter((x) => !stored.has(x.name))) {

@@ -6,7 +6,7 @@
 import type { ActionContext } from '../../engine/actions/context.js';
 import { AppError } from '../../engine/errors/catalogue.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import type { WriteHooks } from '../../engine/records/domain-hooks.js';
+import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import type { Row } from '../../engine/records/write-values.js';
 
 export const QUERY_LINK_MESSAGES = {
@@ -23,7 +23,7 @@ function idOf(v: unknown): number | null {
   return v === null || v === undefined || v === '' ? null : Number(v);
 }
 
-export const queryLinkHooks: WriteHooks = {
+export const queryLinkHooks: ModuleHooks = {
   async beforeWrite(ctx: ActionContext, _module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]> {
     if (!('re' in row) && !('formbatch' in row) && !('form' in row)) return [];
     const after = (c: string) => idOf(c in row ? row[c] : stored?.[c]);

@@ -24,6 +24,7 @@ import { sqlDateTime } from '../../engine/db/clock.js';
 import { LARGE, largeTemplate } from '../../portal/testing/large-template.js';
 import { runLoad, type LoadResult } from './load.js';
 import { isScript } from '../is-script.js';
+import { portal } from '../../portal/app.js';
 
 export const FORM_TARGET = { saveMs: 150, submitMs: 300 } as const;
 const RUNS = Number(process.env.BENCH_FORM_RUNS ?? 9);
@@ -102,7 +103,7 @@ export async function benchFormData(dialect: Dialect = 'sqlite'): Promise<FormDa
     const { db } = database;
     await runSeeds(db, { demo: true });
     const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
-    engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+    engine = await buildEngine({ app: portal, config, db, logger: pino({ level: 'silent' }) });
     const app = engine.app;
     const { form, formulas } = await setUp(db);
     const cookie = async (userid: string) => `${SESSION_COOKIE}=${await createSession(db, Number((await db('user').where({ userid }).first('id')).id), 1, config)}`;

@@ -26,6 +26,7 @@ import { readJob } from '../../engine/jobs/job-table.js';
 import { setUp } from './form-data.js';
 import { isScript } from '../is-script.js';
 import { runCompiledChild } from './compiled-child.js';
+import { portal } from '../../portal/app.js';
 
 export const FORM_EXPORT_AIM = { formMs: 2000, rssMb: 300 } as const;
 export const BATCH_FORMS = 20;
@@ -119,7 +120,7 @@ export async function prepareLargeForms(dialect: Dialect, filled: boolean): Prom
 export async function openLargeForms(place: LargeFormsPlace, closeDatabase: () => Promise<void> = async () => {}): Promise<LargeForms> {
   const config = loadConfig({ DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? '', LOG_LEVEL: 'silent', JOB_CONCURRENCY: '0' });
   const db = connect(config);
-  const engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+  const engine = await buildEngine({ app: portal, config, db, logger: pino({ level: 'silent' }) });
   const worker = new JobWorker({ services: engine.services, concurrency: 1, pollMs: 3_600_000, leaseMs: 120_000, maxAttempts: 1, keepHours: 24 });
   const close = async () => {
     await worker.stop();

@@ -27,6 +27,7 @@ import { sqlDateTime } from '../../engine/db/clock.js';
 import { LARGE, largeTemplate } from '../../portal/testing/large-template.js';
 import type { FormProperties } from '../../portal/filing/template-schema.js';
 import { isScript } from '../is-script.js';
+import { portal } from '../../portal/app.js';
 
 export const VALIDATE_AIM_MS = 300;
 const RUNS = Number(process.env.BENCH_FORM_RUNS ?? 9);
@@ -101,7 +102,7 @@ export async function benchFormValidate(dialect: Dialect): Promise<FormValidateR
     const { db } = database;
     await runSeeds(db, { demo: true });
     const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
-    engine = await buildEngine({ config, db, logger: pino({ level: 'silent' }) });
+    engine = await buildEngine({ app: portal, config, db, logger: pino({ level: 'silent' }) });
     const app = engine.app;
     const main = await insertTemplate(db, templateWithReferences(), LARGE.item);
     const second = await insertTemplate(db, { ...largeTemplate({ item: 'BIG02' }), id: 'BIG-02', title: 'Second large template' }, 'BIG02');

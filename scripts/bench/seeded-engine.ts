@@ -8,11 +8,12 @@ import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
 import { prepareHelpdesk } from './list-cases.js';
 import { generateReRows } from './generate-rows.js';
+import { portal } from '../../portal/app.js';
 
 export async function seededEngine(database: TestDatabase) {
   await runSeeds(database.db, { demo: true });
   const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
-  const engine = await buildEngine({ config, db: database.db, logger: pino({ level: 'silent' }) });
+  const engine = await buildEngine({ app: portal, config, db: database.db, logger: pino({ level: 'silent' }) });
   return { config, engine };
 }
 

@@ -1,6 +1,5 @@
-// The account actions: registration, e-mail verification, review, passwords, security questions
+// The account actions: e-mail verification, review, passwords, security questions
 // and the public sign-in notices.
-import { register, registerSub } from './registration.js';
 import { resendVerification, verifyEmail } from './verification.js';
 import { activate, reject } from './lifecycle.js';
 import { setSubUserState } from './sub-users.js';
@@ -10,11 +9,8 @@ import { getSecurityQuestions, isFirstTimeLogin, setSecurityQuestions } from './
 import { getPublicMessages } from './public-message.js';
 import { registrationOptions } from './registration-options.js';
 import { verifyBizInfo, verifyOffice } from './profile-verification.js';
-import { getProfileTabs } from '../../../portal/actions/profile/profile-tabs.js';
 
 export const accountActions = [
-  register,
-  registerSub,
   setSubUserState,
   verifyEmail,
   resendVerification,
@@ -31,5 +27,4 @@ export const accountActions = [
   registrationOptions,
   verifyBizInfo,
   verifyOffice,
-  getProfileTabs,
 ];

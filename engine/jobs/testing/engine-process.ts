@@ -5,8 +5,9 @@ import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../../fastify.config.js';
 import { buildEngine } from '../../server/app.js';
+import { portal } from '../../../portal/app.js';
 
-const engine = await buildEngine({ config: loadConfig(process.env) });
+const engine = await buildEngine({ app: portal, config: loadConfig(process.env) });
 let port = 0;
 if (process.env.ENGINE_LISTEN === '1') {
   await engine.app.listen({ host: '127.0.0.1', port: 0 });

@@ -3,8 +3,9 @@
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../../../fastify.config.js';
 import { buildEngine } from '../../server/app.js';
+import { portal } from '../../../portal/app.js';
 
-const engine = await buildEngine({ config: loadConfig(process.env) });
+const engine = await buildEngine({ app: portal, config: loadConfig(process.env) });
 if (!engine.mailWorker) throw new Error('SMTP_URL is not set');
 process.stdout.write('ready\n');
 const lines = createInterface({ input: process.stdin });

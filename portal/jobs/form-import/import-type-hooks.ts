@@ -1,10 +1,10 @@
 // Every write of an Excel import (Record.create/update through ExcelImport or RE-ExcelImport)
 // names a Form Type the caller may import (import-types.ts), refused as E_VALIDATION naming the
 // Form Type before anything is written. The row rules' own check (assertWithinRules) stays behind it.
-import type { WriteHooks } from '../../../engine/records/domain-hooks.js';
+import type { ModuleHooks } from '../../../engine/metadata/module-hooks.js';
 import { assertImportType } from './import-types.js';
 
-export const excelImportHooks: WriteHooks = {
+export const excelImportHooks: ModuleHooks = {
   async beforeWrite(ctx, module, stored, row) {
     const column = module.fields.get('importtype')?.column ?? 'importtype';
     const type = row[column];

@@ -1,13 +1,13 @@
 // REContact.register (self-registration, public) and REContact.registerSub (a primary user adds
 // a sub user to its current entity). Both create an account pending e-mail verification.
 import { Type } from '@sinclair/typebox';
-import { requireVerifiedProfile } from '../../../portal/profile/profile-gate.js';
-import { defineAction } from '../registry.js';
-import { text } from '../../protocol/envelope.js';
-import { AppError } from '../../errors/catalogue.js';
-import { formError, isChecked, MESSAGES, registrationProblems, registrationType, type RegistrationInput } from '../../accounts/registration-rules.js';
-import { checkEntityNumber, checkIdentity, createPendingAccount, ENTITY_ROLE, entityByNumber, positionExists } from '../../accounts/registration.js';
-import { Flag, FormText, RegistrationFields } from './schemas.js';
+import { requireVerifiedProfile } from '../../profile/profile-gate.js';
+import { defineAction } from '../../../engine/actions/registry.js';
+import { text } from '../../../engine/protocol/envelope.js';
+import { AppError } from '../../../engine/errors/catalogue.js';
+import { formError, isChecked, MESSAGES, registrationProblems, registrationType, type RegistrationInput } from '../../../engine/accounts/registration-rules.js';
+import { checkEntityNumber, checkIdentity, createPendingAccount, ENTITY_ROLE, entityByNumber, positionExists } from '../../../engine/accounts/registration.js';
+import { Flag, FormText, RegistrationFields } from '../../../engine/actions/accounts/schemas.js';
 
 /** Rules of the payload alone, then the position list; one E_VALIDATION with every problem. */
 async function checkForm(db: Parameters<typeof positionExists>[0], input: RegistrationInput, kind: 'self' | 'sub') {

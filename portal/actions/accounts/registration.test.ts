@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '@node-rs/argon2';
-import { startTestEngine, type TestEngine } from '../../testing/test-engine.js';
-import { testDialects } from '../../testing/test-database.js';
-import { failure } from '../../testing/record-calls.js';
-import { companyNo, GOOD_PASSWORD, mailsTo, registration, uniqueUser } from '../../accounts/account-test-kit.js';
-import { MESSAGES } from '../../accounts/registration-rules.js';
-import { PASSWORD_RULE } from '../../accounts/password-policy.js';
-import { createPendingAccount, EMAIL_IN_USE, ENTITY_MESSAGES, USERID_TAKEN } from '../../accounts/registration.js';
+import { startTestEngine, type TestEngine } from '../../../engine/testing/test-engine.js';
+import { testDialects } from '../../../engine/testing/test-database.js';
+import { failure } from '../../../engine/testing/record-calls.js';
+import { companyNo, GOOD_PASSWORD, mailsTo, registration, uniqueUser } from '../../../engine/accounts/account-test-kit.js';
+import { MESSAGES } from '../../../engine/accounts/registration-rules.js';
+import { PASSWORD_RULE } from '../../../engine/accounts/password-policy.js';
+import { createPendingAccount, EMAIL_IN_USE, ENTITY_MESSAGES, USERID_TAKEN } from '../../../engine/accounts/registration.js';
 
 describe.each(await testDialects())('registration on %s', (dialect) => {
   let t: TestEngine;

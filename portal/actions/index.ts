@@ -1,0 +1,24 @@
+// The portal's actions, beside the engine's own (engine/actions/index.ts): filing, periods,
+// templates, requests, threads, bulletins, dashboards, routine reports, PEOI, entity administration,
+// registration, profile tabs and the Excel form export, import and validation report.
+import type { AnyAction } from '../../engine/actions/registry.js';
+import { templateActions } from './templates/template-versions.js';
+import { dashboardActions } from './dashboards/actions.js';
+import { importActions } from '../jobs/form-import/actions.js';
+import { formExportActions } from '../jobs/form-export/actions.js';
+import { validationReportActions } from '../jobs/validation-report/actions.js';
+import { bulletinActions } from './bulletins/bulletins.js';
+import { threadActions } from './threads/query-status.js';
+import { periodActions } from './periods/actions.js';
+import { filingActions } from './filing/actions.js';
+import { resubmissionActions } from './requests/resubmission.js';
+import { routineReportActions } from './routine-reports/routine-reports.js';
+import { peoiActions } from './peoi/peoi.js';
+import { reAdminActions } from './re/re-admin.js';
+import { peoiSetPrelimReason } from './peoi/prelim-reason.js';
+import { register, registerSub } from './accounts/registration.js';
+import { getProfileTabs } from './profile/profile-tabs.js';
+
+export function portalActions(): readonly AnyAction[] {
+  return [register, registerSub, getProfileTabs, ...templateActions, ...dashboardActions, ...formExportActions, ...validationReportActions, ...importActions, ...threadActions, ...bulletinActions, ...periodActions, ...filingActions, ...resubmissionActions, ...routineReportActions, ...peoiActions, ...reAdminActions, peoiSetPrelimReason];
+}
