@@ -1,6 +1,6 @@
 // The report designer (issue 22, seed 000 §2.11): PDF reports become records an administrator
 // edits at run time (WebReport: name, module, title, HTML template, properties with the field
-// list and paper), seeded from metadata/reports and versioned in screen_version like screens.
+// list and paper), seeded from portal/metadata/reports and versioned in screen_version like screens.
 import type { Knex } from 'knex';
 import type { Migration } from './index.js';
 

@@ -2,7 +2,7 @@
 // their behaviour, its actions, the Excel form jobs, the print values of its letters, its seeds
 // and the work it keeps on the clock.
 import { defineApp } from '../engine/app/engine-app.js';
-import { MODULES_DIR } from '../engine/metadata/paths.js';
+import { MODULES_DIR } from './paths.js';
 import { PORTAL_MODULE_HOOKS } from './module-hooks.js';
 import { portalActions } from './actions/index.js';
 import { checkProfileTabRead } from './profile/profile-tab-access.js';

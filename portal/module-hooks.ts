@@ -1,6 +1,6 @@
 // The portal's modules and the behaviour the record engine runs on every write of their tables,
 // whichever module, variant or action the write comes through (an integrator's Record.update
-// included). One entry per module, by the name of its metadata file (metadata/modules/{name}.json);
+// included). One entry per module, by the name of its metadata file (portal/metadata/modules/{name}.json);
 // its variants (RE-Extension of Extension) share it. The rules themselves sit in the module's
 // folder, named beside each entry.
 import type { ModuleHooks } from '../engine/metadata/module-hooks.js';

@@ -1,7 +1,7 @@
 // npm run metadata -- export DIR   writes every screen definition as one JSON file per record
 // npm run metadata -- import DIR   checks every file, then applies them all in one transaction
 // npm run metadata -- export-reports DIR | import-reports DIR   the same for the PDF reports
-//   (WebReport records, the report designer's; the project's own are metadata/reports)
+//   (WebReport records, the report designer's; the project's own are portal/metadata/reports)
 // Reads the same environment as npm start (DATABASE_URL, DATA_DIR).
 import { resolve } from 'node:path';
 import { loadConfig } from '../fastify.config.js';
@@ -12,6 +12,7 @@ import { exportReports, importReports } from '../engine/reports/report-transfer.
 import { portal } from '../portal/app.js';
 import { ModuleRegistry } from '../engine/metadata/module-registry.js';
 import { runCli } from './cli.js';
+import { MODULES_DIR } from '../portal/paths.js';
 
 const USAGE = 'usage: npm run metadata -- export DIR | import DIR | export-reports DIR | import-reports DIR';
 const COMMANDS = ['export', 'import', 'export-reports', 'import-reports'];
@@ -35,7 +36,7 @@ await runCli(async () => {
       const counts = await exportScreens(db, dir);
       console.log(`Exported to ${dir}: ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
     } else {
-      const report = await importScreens(db, dir);
+      const report = await importScreens(db, dir, ModuleRegistry.fromDirectory(MODULES_DIR));
       console.log(`Imported from ${dir}: ${report.added.length} added, ${report.changed.length} changed, ${report.removed.length} removed, ${report.unchanged.length} left alone`);
       for (const label of report.added) console.log(`  added    ${label}`);
       for (const label of report.changed) console.log(`  changed  ${label}`);

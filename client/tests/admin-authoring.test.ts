@@ -14,7 +14,7 @@ import { afterLoad, answerDialog, column, readGrid, serverSelect } from './list-
 const dialects = await testDialects();
 
 /**
- * metadata/screens: list 58 shows view 58 to RE users (module RE-RE); the Business Info of their
+ * portal/metadata/screens: list 58 shows view 58 to RE users (module RE-RE); the Business Info of their
  * profile (/re/reprofile) is form 370 (docs/re-profile.md), the entity's own view of form 58.
  */
 const VIEW = 58;

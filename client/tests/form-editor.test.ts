@@ -9,7 +9,7 @@ import { openEditor, setText as setTextIn } from './editor-support.js';
 import { screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
 import { clickRowButton, readGrid, serverCall, serverSelect } from './list-support.js';
 
-/** metadata/screens/WebList/58.json → properties.form. */
+/** portal/metadata/screens/WebList/58.json → properties.form. */
 const FORM = 58;
 const LABEL = 'Registered on (test)';
 

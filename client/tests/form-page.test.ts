@@ -344,7 +344,7 @@ describe('generic form page (sqlite)', () => {
     // (shown read-only, never sent: RE.getLockedFields, docs/re-admin-actions.md).
     const [locked] = await portal.t.call('RE.getLockedFields', [{ id: 2 }], await portal.t.sessionFor('iru'));
     const lockedNames = new Set(recordsetObjects(locked as RecordsetValue).map((r) => String(r.field)));
-    const form58 = JSON.parse(readFileSync(join(PROJECT_ROOT, 'metadata/screens/WebForms/58.json'), 'utf8')) as { properties: { fields: { attributes?: { name?: string; required?: boolean } }[] } };
+    const form58 = JSON.parse(readFileSync(join(PROJECT_ROOT, 'portal/metadata/screens/WebForms/58.json'), 'utf8')) as { properties: { fields: { attributes?: { name?: string; required?: boolean } }[] } };
     const requiredNames = form58.properties.fields.filter((f) => f.attributes?.required && !lockedNames.has(String(f.attributes.name))).map((f) => f.attributes!.name);
     const required = await page.$$eval('.record-form .form-label .required', (els) => els.length);
     expect(required).toBe(requiredNames.length);

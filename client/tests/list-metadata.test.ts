@@ -1,4 +1,4 @@
-// The shipped list metadata (metadata/screens/WebList, WebListview) against the module metadata
+// The shipped list metadata (portal/metadata/screens/WebList, WebListview) against the module metadata
 // and the migrated schema: every view exists and belongs to its list, every field a list names
 // is a field of the module it reads (and of the RE users' alias), every row helper exists, every
 // named list screen has its list, and every default order can walk an index.
@@ -7,17 +7,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type { ListFilter, WebListProperties, WebListviewProperties } from '../../engine/metadata/screen-schemas.js';
-import { readScreenFiles, SCREENS_DIR } from '../../engine/metadata/screen-files.js';
+import { readScreenFiles } from '../../engine/metadata/screen-files.js';
+import { SCREENS_DIR } from '../../portal/paths.js';
 import { ModuleRegistry, type ResolvedModule } from '../../engine/metadata/module-registry.js';
-import { MODULES_DIR } from '../../engine/metadata/paths.js';
+import { MODULES_DIR } from '../../portal/paths.js';
 import { parseOrder } from '../../engine/records/order-parser.js';
 import { createTestDatabase, type TestDatabase } from '../../engine/testing/test-database.js';
 import { LIST_SCREENS } from '../src/app/screen-routes.js';
 import { LIST_HELPER_RULES } from '../src/list/list-helper-rules.js';
 
 const modules = ModuleRegistry.fromDirectory(MODULES_DIR);
-const lists = readScreenFiles('WebList').map((r) => ({ ...r, properties: r.properties as unknown as WebListProperties }));
-const views = new Map(readScreenFiles('WebListview').map((r) => [r.id, { ...r, properties: r.properties as unknown as WebListviewProperties }]));
+const lists = readScreenFiles('WebList', SCREENS_DIR).map((r) => ({ ...r, properties: r.properties as unknown as WebListProperties }));
+const views = new Map(readScreenFiles('WebListview', SCREENS_DIR).map((r) => [r.id, { ...r, properties: r.properties as unknown as WebListviewProperties }]));
 
 /**
  * Default orders shipped without an index, each with its reason; the report asks for the index.

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
+import { ENGINE_MODULES_DIR } from './paths.js';
 import { resolveModuleRules, type ModuleRules } from './module-rules.js';
 import { checkRowRules } from '../records/row-rules.js';
 import type { EngineApp } from '../app/engine-app.js';
@@ -188,18 +189,30 @@ export class ModuleRegistry {
     return [...this.modules.values()];
   }
 
+  /** The engine's modules and an app's, from the app's modules folder alone (no behaviour). */
   static fromDirectory(dir: string): ModuleRegistry {
-    return new ModuleRegistry(loadModuleDefs(dir));
+    return new ModuleRegistry(appModuleDefs(dir));
   }
 
   /** An app's modules (its modulesDir) with the behaviour it gives them. */
   static forApp(app: EngineApp): ModuleRegistry {
-    return new ModuleRegistry(loadModuleDefs(app.modulesDir), app);
+    return new ModuleRegistry(appModuleDefs(app.modulesDir), app);
   }
 }
 
 const validateModule = new Ajv({ allErrors: true, strict: false }).compile(ModuleSchema);
 
+/**
+ * The engine's own modules (engine/metadata/modules) and the app's in `dir`. An app's file named as
+ * one of the engine's modules replaces it (the portal's List adds a row rule, say).
+ */
+export function appModuleDefs(dir: string): ModuleDef[] {
+  const own = loadModuleDefs(dir);
+  const replaced = new Set(own.map((d) => d.name));
+  return [...loadModuleDefs(ENGINE_MODULES_DIR).filter((d) => !replaced.has(d.name)), ...own];
+}
+
+/** The module files of one folder, each checked against the module schema. */
 export function loadModuleDefs(dir: string): ModuleDef[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -208,7 +221,7 @@ export function loadModuleDefs(dir: string): ModuleDef[] {
       const raw: unknown = JSON.parse(readFileSync(join(dir, file), 'utf8'));
       if (!validateModule(raw)) {
         const first = validateModule.errors?.[0];
-        throw new ModuleRegistryError(`metadata/modules/${file}: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`);
+        throw new ModuleRegistryError(`${join(dir, file)}: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`);
       }
       return raw as ModuleDef;
     });

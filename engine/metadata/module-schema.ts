@@ -1,4 +1,4 @@
-// The JSON Schema of a module definition (metadata/modules/*.json). The TypeScript types are
+// The JSON Schema of a module definition (portal/metadata/modules/*.json). The TypeScript types are
 // derived from the same schema, so the two can never disagree.
 import { Type, type Static } from '@sinclair/typebox';
 

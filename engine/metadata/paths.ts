@@ -9,12 +9,13 @@ import { fileURLToPath } from 'node:url';
 function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'metadata'))) return `${dir}/`;
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'engine', 'metadata'))) return `${dir}/`;
     const up = dirname(dir);
-    if (up === dir) throw new Error(`no project folder (package.json beside metadata/) above ${fileURLToPath(import.meta.url)}`);
+    if (up === dir) throw new Error(`no project folder (package.json beside engine/) above ${fileURLToPath(import.meta.url)}`);
     dir = up;
   }
 }
 
 export const PROJECT_ROOT = projectRoot();
-export const MODULES_DIR = join(PROJECT_ROOT, 'metadata', 'modules') + '/';
+/** The engine's own modules (users, roles, permissions, screens, lists, mail templates, audit): every app has them. */
+export const ENGINE_MODULES_DIR = join(PROJECT_ROOT, 'engine', 'metadata', 'modules') + '/';

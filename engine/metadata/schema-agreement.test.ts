@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../db/connect.js';
 import { migrateLatest, migrateRollbackAll } from '../db/migrate.js';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
-import { MODULES_DIR } from './paths.js';
+import { MODULES_DIR } from '../../portal/paths.js';
 import { BASE_ALIAS, ModuleRegistry, type ResolvedField, type ResolvedModule } from './module-registry.js';
 import type { FieldType } from './module-schema.js';
 import { DEMO_PASSWORD, DEMO_USERS, runSeeds } from '../../portal/seeds/index.js';
@@ -95,7 +95,7 @@ function expectedIndexes(m: ResolvedModule) {
 }
 
 describe('module metadata', () => {
-  it('loads every file in metadata/modules and resolves the platform modules', () => {
+  it('loads every file in portal/metadata/modules and resolves the platform modules', () => {
     const names = registry.all().map((m) => m.name);
     for (const name of ['User', 'Role', 'User_Role', 'PermissionTasks', 'Role_PermissionTasks', 'Sector', 'RECategory', 'RE', 'RE-RE', 'RE_User', 'RE_RECategory', 'ListGroup', 'List', 'Parameters', 'PublicMessage', 'WebList', 'WebListview', 'WebForms', 'DashboardGroup', 'DashboardChart', 'RE_Reference']) {
       expect(names).toContain(name);

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { readScreenFiles, screenProblem, SCREEN_MODULES } from './screen-files.js';
+import { SCREENS_DIR } from '../../portal/paths.js';
 
 describe('shipped screen files', () => {
   it('follow their schemas and are named by their ids', () => {
-    for (const kind of SCREEN_MODULES) expect(() => readScreenFiles(kind)).not.toThrow();
+    for (const kind of SCREEN_MODULES) expect(() => readScreenFiles(kind, SCREENS_DIR)).not.toThrow();
   });
 
   it('name the path of the first problem', () => {
@@ -67,7 +68,7 @@ describe.each(await testDialects())('storing screen definitions on %s', (dialect
   it('ships only definitions whose modules, fields, views and forms exist', async () => {
     const { screenReferenceProblems } = await import('./screen-references.js');
     for (const kind of SCREEN_MODULES) {
-      for (const record of readScreenFiles(kind)) {
+      for (const record of readScreenFiles(kind, SCREENS_DIR)) {
         const problems = await screenReferenceProblems(t.database.db, t.engine.services.modules, kind, record.properties, record.module ?? null);
         expect(problems, `${kind}/${record.id}`).toEqual([]);
       }

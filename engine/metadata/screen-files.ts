@@ -1,4 +1,4 @@
-// Screen metadata kept as files in the repository (metadata/screens/{WebList,WebListview,
+// Screen metadata kept as files in the repository (portal/metadata/screens/{WebList,WebListview,
 // WebForms}/{id}.json, one record per file), validated by the same schemas as a save through
 // Record.create/update. The seeds load them; `npm run metadata -- export/import`
 // keeps them in this form.
@@ -6,9 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { ChartData, SCREEN_SCHEMAS, type ScreenModule } from './screen-schemas.js';
-import { PROJECT_ROOT } from './paths.js';
 
-export const SCREENS_DIR = join(PROJECT_ROOT, 'metadata', 'screens') + '/';
 export const SCREEN_MODULES = Object.keys(SCREEN_SCHEMAS) as ScreenModule[];
 
 export interface ScreenRecord {
@@ -48,7 +46,7 @@ export function chartDataProblem(data: unknown): string | null {
   return firstProblem(chartValidator, data, 'data');
 }
 
-export function readScreenFiles(kind: ScreenModule, dir = SCREENS_DIR): ScreenRecord[] {
+export function readScreenFiles(kind: ScreenModule, dir: string): ScreenRecord[] {
   const folder = join(dir, kind);
   let names: string[] = [];
   try {

@@ -1,7 +1,7 @@
 // A database seeded by an earlier release holds screens under the ids this release gave to other
 // screens (seed 003 §2.8: 45 Parameters, 46 Public Messages, 153 Roles, ...). Importing
-// metadata/screens renumbers it: every shipped id ends up meaning what the seeds say, the ids of
-// metadata/screens/retired.json are removed (with a version kept), and personal views laid over a
+// portal/metadata/screens renumbers it: every shipped id ends up meaning what the seeds say, the ids of
+// portal/metadata/screens/retired.json are removed (with a version kept), and personal views laid over a
 // list view that now shows another screen are dropped; other personal views stay.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
 import { exportScreens, importScreens, readRetired, screenFileNames } from './screen-transfer.js';
-import { SCREEN_MODULES, SCREENS_DIR } from './screen-files.js';
+import { SCREEN_MODULES } from './screen-files.js';
+import { SCREENS_DIR } from '../../portal/paths.js';
 import { SCREEN_TABLES } from './screen-history.js';
 import { sqlDateTime } from '../db/clock.js';
+import { MODULES_DIR } from '../../portal/paths.js';
+import { ModuleRegistry } from './module-registry.js';
 
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -62,7 +65,7 @@ describe.each(await testDialects())('renumbering the screens of an earlier relea
   });
 
   it('removes the retired ids, replaces the reused ones and leaves the rest alone', async () => {
-    const report = await importScreens(database.db, SCREENS_DIR);
+    const report = await importScreens(database.db, SCREENS_DIR, ModuleRegistry.fromDirectory(MODULES_DIR));
     expect(report.removed.sort()).toEqual(['WebForms/153', 'WebForms/45', 'WebList/153', 'WebList/45', 'WebListview/153', 'WebListview/45']);
     expect(report.changed.sort()).toEqual(['WebForms/46', 'WebList/46', 'WebListview/46']);
     expect(report.added).toEqual([]);
@@ -83,7 +86,7 @@ describe.each(await testDialects())('renumbering the screens of an earlier relea
   });
 
   it('leaves everything alone on a second import', async () => {
-    const again = await importScreens(database.db, SCREENS_DIR);
+    const again = await importScreens(database.db, SCREENS_DIR, ModuleRegistry.fromDirectory(MODULES_DIR));
     expect([again.added, again.changed, again.removed, again.personalViews]).toEqual([[], [], [], 0]);
   });
 

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
 import { exportScreens, importScreens, screenFileNames } from './screen-transfer.js';
-import { SCREEN_MODULES, SCREENS_DIR } from './screen-files.js';
+import { SCREEN_MODULES } from './screen-files.js';
+import { SCREENS_DIR } from '../../portal/paths.js';
+import { MODULES_DIR } from '../../portal/paths.js';
+import { ModuleRegistry } from './module-registry.js';
 
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -41,7 +44,7 @@ describe.each(await testDialects())('screen metadata files on %s', (dialect) => 
     const first = tempDir();
     const counts = await exportScreens(seeded.db, first);
     expect(counts.WebList).toBeGreaterThan(0);
-    const report = await importScreens(empty.db, first);
+    const report = await importScreens(empty.db, first, ModuleRegistry.fromDirectory(MODULES_DIR));
     expect(report.changed).toEqual([]);
     expect(report.added.length).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
     const second = tempDir();
@@ -58,7 +61,7 @@ describe.each(await testDialects())('screen metadata files on %s', (dialect) => 
   it('reports a second import as all left alone, and a changed file as changed with a new version', async () => {
     const dir = tempDir();
     await exportScreens(empty.db, dir);
-    const again = await importScreens(empty.db, dir);
+    const again = await importScreens(empty.db, dir, ModuleRegistry.fromDirectory(MODULES_DIR));
     expect(again.added).toEqual([]);
     expect(again.changed).toEqual([]);
     const [name] = screenFileNames(dir, 'WebList');
@@ -66,7 +69,7 @@ describe.each(await testDialects())('screen metadata files on %s', (dialect) => 
     const record = JSON.parse(readFileSync(file, 'utf8'));
     record.properties.title = 'Renamed by import';
     writeFileSync(file, JSON.stringify(record));
-    const report = await importScreens(empty.db, dir);
+    const report = await importScreens(empty.db, dir, ModuleRegistry.fromDirectory(MODULES_DIR));
     expect(report.changed).toEqual([`WebList/${record.id}`]);
     const versions = await empty.db('screen_version').where({ module: 'WebList', record_id: record.id }).orderBy('version').pluck('action');
     expect(versions).toEqual(['create', 'update']);
@@ -83,7 +86,7 @@ describe.each(await testDialects())('screen metadata files on %s', (dialect) => 
     const list = JSON.parse(readFileSync(join(dir, 'WebList', listName), 'utf8'));
     list.properties.title = 'Must not be applied';
     writeFileSync(join(dir, 'WebList', listName), JSON.stringify(list));
-    await expect(importScreens(empty.db, dir)).rejects.toThrow(`WebListview/${name}: properties/controller/module: no module named Nowhere`);
+    await expect(importScreens(empty.db, dir, ModuleRegistry.fromDirectory(MODULES_DIR))).rejects.toThrow(`WebListview/${name}: properties/controller/module: no module named Nowhere`);
     const stored = await empty.db('weblist').where({ id: list.id }).first('properties');
     expect(JSON.parse(stored.properties).title).not.toBe('Must not be applied');
   });
@@ -99,7 +102,7 @@ describe.each(await testDialects())('screen metadata files on %s', (dialect) => 
     const bad = JSON.parse(readFileSync(join(dir, 'WebListview', names[0]), 'utf8'));
     bad.properties.fields = [];
     writeFileSync(join(dir, 'WebListview', names[0]), JSON.stringify(bad));
-    await expect(importScreens(empty.db, dir)).rejects.toThrow(`WebListview/${names[0]}: properties/fields must NOT have fewer than 1 items`);
+    await expect(importScreens(empty.db, dir, ModuleRegistry.fromDirectory(MODULES_DIR))).rejects.toThrow(`WebListview/${names[0]}: properties/fields must NOT have fewer than 1 items`);
     const after = tempDir();
     await exportScreens(empty.db, after);
     expect(snapshot(after)[`WebList/${good.id}.json`]).toBe(before[`WebList/${good.id}.json`]);

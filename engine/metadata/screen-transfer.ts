@@ -1,6 +1,6 @@
 // Screen metadata as files and back (`npm run metadata -- export DIR | import DIR`): one stable,
 // diff-friendly JSON file per record (sorted keys) in DIR/{WebList,WebListview,WebForms}/{id}.json,
-// the same form as the project's own metadata/screens. Import checks every file first and then
+// the same form as the project's own portal/metadata/screens. Import checks every file first and then
 // applies them all in one transaction, with the versions and change versions of a normal save.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,6 @@ import { definitionOf, keepScreenVersion, SCREEN_TABLES } from './screen-history
 import type { ScreenModule } from './screen-schemas.js';
 import { screenReferenceProblems } from './screen-references.js';
 import { ModuleRegistry } from './module-registry.js';
-import { MODULES_DIR } from './paths.js';
 
 /** A stored row in the file form: `{id, name, module | weblist, properties}`. */
 function fileRecord(kind: ScreenModule, row: Record<string, unknown>): ScreenRecord {
@@ -75,7 +74,7 @@ export function readScreenDir(dir: string): Record<ScreenModule, ScreenRecord[]>
   return out;
 }
 
-export async function importScreens(db: Knex, dir: string, who: number | null = null, modules: ModuleRegistry = ModuleRegistry.fromDirectory(MODULES_DIR)): Promise<ImportReport> {
+export async function importScreens(db: Knex, dir: string, modules: ModuleRegistry, who: number | null = null): Promise<ImportReport> {
   const files = readScreenDir(dir);
   const retired = readRetired(dir);
   const report: ImportReport = { added: [], changed: [], unchanged: [], removed: [], personalViews: 0 };

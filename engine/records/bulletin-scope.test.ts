@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import knexFactory from 'knex';
 import { ModuleRegistry, ModuleRegistryError } from '../metadata/module-registry.js';
-import { MODULES_DIR } from '../metadata/paths.js';
+import { MODULES_DIR } from '../../portal/paths.js';
 import type { ModuleDef } from '../metadata/module-schema.js';
 import { applyWhere, normaliseWhere } from './where-compiler.js';
 import { applyScope, scopeKey } from './module-access.js';

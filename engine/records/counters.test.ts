@@ -1,4 +1,4 @@
-// The counts a submission (FormBatch) keeps of its forms by state (metadata/modules/FormBatch.json
+// The counts a submission (FormBatch) keeps of its forms by state (portal/metadata/modules/FormBatch.json
 // `counters`), on every dialect: they agree with the forms from the start, follow every state
 // change and deletion of a form in the write's own transaction, show through Record.select at
 // once (its cached totals included), and leave the submission's updatectr alone.

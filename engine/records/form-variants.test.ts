@@ -13,7 +13,7 @@ import { failure, ids, readBack, select, sorted } from '../testing/record-calls.
 // seeds/demo-forms.ts: four batches of three forms per entity, one ad hoc batch for entity 3.
 const ENTITY_COUNT = 30;
 
-/** The state maps of metadata/modules/FormBatch.json and Form.json, as getStateMap answers them. */
+/** The state maps of portal/metadata/modules/FormBatch.json and Form.json, as getStateMap answers them. */
 const BATCH_MAP = [[13, 55], [55, 13], [13, 75], [75, 13], [75, 55], [55, 56], [56, 45], [56, 74], [74, 55], [45, 74], [45, 71], [71, 74]];
 const FORM_MAP = [[13, 78], [78, 13], [78, 55], [55, 78], [55, 56], [74, 13], [56, 45], [56, 74], [45, 74]];
 /** The entity's own steps: the regulator's moves (accept, ask for amendment) are not in REForm's map. */

@@ -15,9 +15,10 @@ import { compile } from '../db/compiled-statement.js';
 import { describeNeed, indexesNeededBy, listviewSelects, servedBy, tableIndexes, type ListIndexNeed, type ListSelect } from './list-indexes.js';
 import { planSelect } from './select-query.js';
 import { fileURLToPath } from 'node:url';
+import { SCREENS_DIR } from '../../portal/paths.js';
 
-const modules = ModuleRegistry.fromDirectory(fileURLToPath(new URL('../../metadata/modules/', import.meta.url)));
-const views = readScreenFiles('WebListview').map((r) => ({ id: r.id, properties: r.properties as unknown as WebListviewProperties }));
+const modules = ModuleRegistry.fromDirectory(fileURLToPath(new URL('../../portal/metadata/modules/', import.meta.url)));
+const views = readScreenFiles('WebListview', SCREENS_DIR).map((r) => ({ id: r.id, properties: r.properties as unknown as WebListviewProperties }));
 
 /** Tables that grow with the entities and their filings; the rest are the regulator's configuration. */
 const LARGE = ['RE', 'User', 'Form', 'FormBatch', 'Helpdesk', 'Query', 'SMSDropdown', 'ExcelImport'];

@@ -1,4 +1,4 @@
-// My-User (metadata/modules/My-User.json), the module of one's own profile (form 66), on every
+// My-User (engine/metadata/modules/My-User.json), the module of one's own profile (form 66), on every
 // dialect: a `self` scope limits every caller, administrators included, to their own user row,
 // and `writableFields` lets them change only their name, contact number and position.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

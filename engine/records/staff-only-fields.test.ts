@@ -7,7 +7,7 @@ import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure, select } from '../testing/record-calls.js';
 import { BASE_ALIAS, CHILD_ALIAS, ModuleRegistry } from '../metadata/module-registry.js';
-import { MODULES_DIR } from '../metadata/paths.js';
+import { MODULES_DIR } from '../../portal/paths.js';
 
 const STAFF_ONLY = ['mfa', 'failedlogins', 'lockeduntil', 'pwchangedon', 'firsttimelogin'];
 /** Every module an RE user (role 1, seeds/access.ts) may select that holds user rows. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModuleRegistry } from '../metadata/module-registry.js';
-import { MODULES_DIR } from '../metadata/paths.js';
+import { MODULES_DIR } from '../../portal/paths.js';
 import { closingValues, finalStates } from './thread-rules.js';
 
 const modules = ModuleRegistry.fromDirectory(MODULES_DIR);

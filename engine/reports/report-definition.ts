@@ -1,4 +1,4 @@
-// A report as stored (table webreport, module WebReport) and as filed (metadata/reports): its
+// A report as stored (table webreport, module WebReport) and as filed (portal/metadata/reports): its
 // name, the module whose record it prints, a title, the HTML template and `properties`
 // `{fields, paper, landscape, values?}` — the field list is what the print reads from the record
 // and what the template may name. One check serves every way in (Record.create/update, the

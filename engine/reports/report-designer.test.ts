@@ -1,5 +1,5 @@
 // The report designer's server side on every dialect: reports are WebReport records seeded from
-// metadata/reports, saved through Record.* with their JSON Schema and template check, versioned
+// portal/metadata/reports, saved through Record.* with their JSON Schema and template check, versioned
 // like screens (Report.history / version / restore, updatectr), printed from the stored
 // definition at once after an edit (pdftotext), previewed unsaved through the report path as the
 // caller, and exported back to the files they were seeded from.
@@ -15,7 +15,7 @@ import { failure, ok, readBack, select } from '../testing/record-calls.js';
 import { exportReports, importReports } from './report-transfer.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { ACCESS_TABLES } from '../session/session-store.js';
-import { REPORTS_DIR } from './report-files.js';
+import { REPORTS_DIR } from '../../portal/paths.js';
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 

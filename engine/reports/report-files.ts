@@ -1,4 +1,4 @@
-// Reports as files (metadata/reports, and `npm run metadata -- export-reports | import-reports`):
+// Reports as files (portal/metadata/reports, and `npm run metadata -- export-reports | import-reports`):
 // `{name}.json` — `{module, title?, paper?, landscape?, values?, fields, template?}`, sorted keys —
 // beside its HTML template, `{name}.html` unless `template` names another file of the folder (RE
 // and its scoped twin RE-RE share RE.html). The seeds load the project's own; the export writes
@@ -9,9 +9,7 @@ import { stableJson } from '../contract/stable-json.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { compileReport, REPORT_NAME, type ReportProps, type ReportRecord } from './report-definition.js';
 import { parseTemplate } from './template.js';
-import { PROJECT_ROOT } from '../metadata/paths.js';
 
-export const REPORTS_DIR = join(PROJECT_ROOT, 'metadata', 'reports') + '/';
 
 const FILE_KEYS = new Set(['module', 'title', 'paper', 'landscape', 'values', 'fields', 'template']);
 const TEMPLATE_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]*\.html$/;
@@ -44,7 +42,7 @@ function readOne(dir: string, file: string): ReportRecord {
 }
 
 /** Every report of DIR, each checked as a save would check it; throws naming the first bad file. */
-export function readReportFiles(modules: ModuleRegistry, dir = REPORTS_DIR): ReportRecord[] {
+export function readReportFiles(modules: ModuleRegistry, dir: string): ReportRecord[] {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
   return files.map((f) => {
     const record = readOne(dir, f);

@@ -6,7 +6,7 @@ const names = { fields: new Set(['name', 'email']), printValues: new Set(['$titl
 
 describe('the report template check', () => {
   it('passes the shipped templates', () => {
-    for (const file of ['RE.html', 'SHOWCAUSE.html']) expect(templateProblems(readFileSync(new URL(`../../metadata/reports/${file}`, import.meta.url), 'utf8')), file).toEqual([]);
+    for (const file of ['RE.html', 'SHOWCAUSE.html']) expect(templateProblems(readFileSync(new URL(`../../portal/metadata/reports/${file}`, import.meta.url), 'utf8')), file).toEqual([]);
   });
 
   it('passes a page of allowed markup with placeholders of the field list', () => {

@@ -1,5 +1,5 @@
 // What a report template may hold, checked when it is saved (Record.create/update of WebReport,
-// the import of metadata/reports) and again before every print: HTML from the report allow-list
+// the import of portal/metadata/reports) and again before every print: HTML from the report allow-list
 // (report-html-policy.ts) and `{{ name }}` placeholders naming the report's fields or print
 // values. Anything else — script, event handlers, template code (`{% %}`, `<% %>`, `<?`),
 // expressions or SQL inside `{{ }}`, or a resource a browser would fetch — is refused with a

@@ -1,6 +1,6 @@
 // The non-compliance (PEOI) case's states, moves, messages and reasons (seed 003 §4.6, §5, §6,
 // §8, §9): one table of which action a case in a state takes, by which stage, to which state;
-// the state map (metadata/modules/PEOI.json) holds the same moves with the stage's permission.
+// the state map (portal/metadata/modules/PEOI.json) holds the same moves with the stage's permission.
 
 /** Status ids: seed 000 §4.1, with the include readings of seed 003 §4.6 (IRU include → 61, HOU include → 82). */
 export const PEOI_STATE = {

@@ -1,5 +1,5 @@
 // The Reporting Entity Profile's tabs and who sees which (seed 001 §2.5, §6; docs/re-profile.md).
-// The tabs are data (metadata/profile-tabs.json); this file reads them, gathers the facts of one
+// The tabs are data (portal/metadata/profile-tabs.json); this file reads them, gathers the facts of one
 // entity (sector, branch type, licence type, categories, the parameters the rules name, the lists
 // that exist) and decides, on the server, the tabs a caller of one login type is shown.
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
 
 type Db = Knex | Knex.Transaction;
 
-export const PROFILE_TABS_FILE = join(PROJECT_ROOT, 'metadata', 'profile-tabs.json');
+export const PROFILE_TABS_FILE = join(PROJECT_ROOT, 'portal', 'metadata', 'profile-tabs.json');
 
 /** Tab kinds of seed 001 §2.5. */
 export const TAB_KIND = { list: 1, form: 2, office: 3, mida: 4 } as const;
@@ -65,11 +65,11 @@ export function profileTabs(): TabsFile {
   const raw: unknown = JSON.parse(readFileSync(PROFILE_TABS_FILE, 'utf8'));
   if (!Value.Check(TabsFile, raw)) {
     const first = [...Value.Errors(TabsFile, raw)][0];
-    throw new Error(`metadata/profile-tabs.json: ${first?.path || '/'} ${first?.message ?? 'is invalid'}`);
+    throw new Error(`portal/metadata/profile-tabs.json: ${first?.path || '/'} ${first?.message ?? 'is invalid'}`);
   }
   const ids = new Set<number>();
   for (const t of raw.tabs) {
-    if (ids.has(t.id)) throw new Error(`metadata/profile-tabs.json: tab ${t.id} is defined twice`);
+    if (ids.has(t.id)) throw new Error(`portal/metadata/profile-tabs.json: tab ${t.id} is defined twice`);
     ids.add(t.id);
   }
   loaded = raw;

@@ -15,7 +15,7 @@ import { NO_OFFICE_MESSAGE } from '../../engine/actions/accounts/profile-verific
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 
-// Tab ids of metadata/profile-tabs.json.
+// Tab ids of portal/metadata/profile-tabs.json.
 const TAB = { bizinfo: 38, office: 39, bcaf: 42, board: 43, committee: 45, funds: 49, insurerFunds: 50, moneyBroker: 51, mida: 52 } as const;
 // The lists those tabs show (a list tab whose list does not exist is not shown).
 const LIST_OF: Record<number, number> = { [TAB.bcaf]: 180, [TAB.board]: 302, [TAB.committee]: 304, [TAB.funds]: 330, [TAB.insurerFunds]: 182, [TAB.moneyBroker]: 333 };

@@ -1,7 +1,7 @@
 // The field rules of an entity's record types, first half (seed 001 §4.2, §5.2; seed 000 §5;
 // docs/re-records.md, Record types A), run by the record engine on every write of their tables
 // (portal/module-hooks.ts), whatever module, variant or client the write comes through.
-// The forms (metadata/screens/WebForms/300-309) mirror them; the server decides.
+// The forms (portal/metadata/screens/WebForms/300-309) mirror them; the server decides.
 import { AppError } from '../../engine/errors/catalogue.js';
 import { sqlDate } from '../../engine/db/clock.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';

@@ -1,5 +1,5 @@
 // Business information fields editable per sector (seed 001 §6; docs/re-admin-actions.md). The
-// lists are data (metadata/re-business-info.json): a governed field may be changed on an entity
+// lists are data (portal/metadata/re-business-info.json): a governed field may be changed on an entity
 // only when every sector may change it or the entity's sector's list names it. The `re` write
 // hook (re-write-hooks.ts) enforces it on every update; RE.getLockedFields tells a form which of
 // its fields to show read-only.
@@ -9,7 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
 
-export const BUSINESS_INFO_FILE = join(PROJECT_ROOT, 'metadata', 're-business-info.json');
+export const BUSINESS_INFO_FILE = join(PROJECT_ROOT, 'portal', 'metadata', 're-business-info.json');
 
 const Names = Type.Array(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }));
 const BusinessInfoFile = Type.Object(
@@ -26,11 +26,11 @@ export function businessInfoLists(): BusinessInfoFile {
   const raw: unknown = JSON.parse(readFileSync(BUSINESS_INFO_FILE, 'utf8'));
   if (!Value.Check(BusinessInfoFile, raw)) {
     const first = [...Value.Errors(BusinessInfoFile, raw)][0];
-    throw new Error(`metadata/re-business-info.json: ${first?.path || '/'} ${first?.message ?? 'is invalid'}`);
+    throw new Error(`portal/metadata/re-business-info.json: ${first?.path || '/'} ${first?.message ?? 'is invalid'}`);
   }
   const governed = new Set(raw.fields);
   for (const [where, names] of [['everySector', raw.everySector], ...Object.entries(raw.sectors).map(([s, n]) => [`sectors/${s}`, n] as const)] as const) {
-    for (const n of names) if (!governed.has(n)) throw new Error(`metadata/re-business-info.json: ${where} names ${n}, which is not in fields`);
+    for (const n of names) if (!governed.has(n)) throw new Error(`portal/metadata/re-business-info.json: ${where} names ${n}, which is not in fields`);
   }
   loaded = raw;
   return raw;

@@ -1,6 +1,6 @@
 // The entity record's own rules, through the protocol on every dialect
 // (docs/re-admin-actions.md): business information fields editable per sector
-// (metadata/re-business-info.json) for hand-made Record.update calls and RE.getLockedFields,
+// (portal/metadata/re-business-info.json) for hand-made Record.update calls and RE.getLockedFields,
 // relationship managers that entity users neither read nor write, and parent/child links that are
 // never made twice nor in a cycle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

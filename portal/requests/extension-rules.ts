@@ -1,6 +1,6 @@
 // The extension request's rules (seed 003 §2.3, §4.2, §5, §9; docs/resubmission-extension.md),
 // run by the record engine on every write of `extension` and its proofs, whatever module or
-// client the write comes through. The state map (metadata/modules/Extension.json, RE-Extension)
+// client the write comes through. The state map (portal/metadata/modules/Extension.json, RE-Extension)
 // says which moves exist and which permission each needs; this file says what a move requires
 // and what it stamps, and what follows: the batch's new due date and the mail of each stage.
 import { AppError, errors } from '../../engine/errors/catalogue.js';

@@ -2,7 +2,7 @@
 // grants each platform role starts with.
 import type { Knex } from 'knex';
 import { ModuleRegistry } from '../../engine/metadata/module-registry.js';
-import { MODULES_DIR } from '../../engine/metadata/paths.js';
+import { MODULES_DIR } from '../paths.js';
 import { ACCOUNT_PERMISSIONS } from '../../engine/accounts/permissions.js';
 import { MAIL_PERMISSIONS } from '../../engine/mail/permissions.js';
 import { IDENTITY_PERMISSIONS } from '../../engine/identity/permissions.js';

@@ -1,7 +1,7 @@
 // Demo submissions: for every demo entity a year of periodic form batches before the period the
 // demo opens as current (seeds/demo-periods.ts): twelve months, or four quarters for insurers and
 // trust companies, three forms each. The latest four are spread over the states of the two state
-// maps (metadata/modules/FormBatch.json, Form.json) so lists, filters and dashboards have
+// maps (portal/metadata/modules/FormBatch.json, Form.json) so lists, filters and dashboards have
 // something to show; the older ones are accepted or completed. Plus one ad hoc batch. Dates
 // count back from `historyEnd` (the day the demo is seeded, so a newcomer's dashboards show a
 // full year); everything else derives from the entity id and the period.

@@ -4,7 +4,7 @@
 // forms of the current period to fill right after `npm start`.
 import type { Knex } from 'knex';
 import { ModuleRegistry } from '../../engine/metadata/module-registry.js';
-import { MODULES_DIR } from '../../engine/metadata/paths.js';
+import { MODULES_DIR } from '../paths.js';
 import { openPeriod } from '../filing/period-open.js';
 import { monthEnd, previousMonthEnd } from '../filing/period-dates.js';
 import { CALENDARS } from './lists.js';

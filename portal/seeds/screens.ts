@@ -1,13 +1,14 @@
-// The portal's screens (lists, list views, forms) as stored records, from metadata/screens.
+// The portal's screens (lists, list views, forms) as stored records, from portal/metadata/screens.
 import type { Knex } from 'knex';
 import { readScreenFiles } from '../../engine/metadata/screen-files.js';
 import { insertRows } from './support.js';
 import { keepScreenVersion } from '../../engine/metadata/screen-history.js';
+import { SCREENS_DIR } from '../paths.js';
 
 export async function seedScreens(db: Knex, createon: string): Promise<Record<string, number>> {
-  const lists = readScreenFiles('WebList').map((r) => ({ id: r.id, name: r.name, module: r.module ?? null, properties: JSON.stringify(r.properties), createon }));
-  const views = readScreenFiles('WebListview').map((r) => ({ id: r.id, name: r.name, weblist: r.weblist ?? null, properties: JSON.stringify(r.properties), createon }));
-  const forms = readScreenFiles('WebForms').map((r) => ({ id: r.id, name: r.name, module: r.module ?? null, properties: JSON.stringify(r.properties), createon }));
+  const lists = readScreenFiles('WebList', SCREENS_DIR).map((r) => ({ id: r.id, name: r.name, module: r.module ?? null, properties: JSON.stringify(r.properties), createon }));
+  const views = readScreenFiles('WebListview', SCREENS_DIR).map((r) => ({ id: r.id, name: r.name, weblist: r.weblist ?? null, properties: JSON.stringify(r.properties), createon }));
+  const forms = readScreenFiles('WebForms', SCREENS_DIR).map((r) => ({ id: r.id, name: r.name, module: r.module ?? null, properties: JSON.stringify(r.properties), createon }));
   const counts = {
     weblist: await insertRows(db, 'weblist', lists),
     weblistview: await insertRows(db, 'weblistview', views),

@@ -1,6 +1,6 @@
 // The controller of a screen definition editor (list view, list, form): loads the record (or starts a
 // blank draft), keeps one draft that the structured editor and the raw JSON text both edit,
-// validates it with the server's schema (metadata/screens.ts screenProblem), and saves it with
+// validates it with the server's schema (portal/metadata/screens.ts screenProblem), and saves it with
 // Record.create / Record.update (compare-and-set on updatectr). A stored definition that is
 // broken still opens, so that the editor is where it gets fixed.
 import { useCallback, useEffect, useMemo, useState } from 'react';

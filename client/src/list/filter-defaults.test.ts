@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultValues } from './list-query';
 import { WebListview } from '../metadata/screen-validators.generated.js';
-import listview155 from '../../../metadata/screens/WebListview/155.json';
+import listview155 from '../../../portal/metadata/screens/WebListview/155.json';
 
 const now = new Date('2026-01-15T12:00:00Z');
 

@@ -8,7 +8,7 @@ import { testDialects } from '../../testing/test-database.js';
 import { recordsetObjects, type RecordsetValue } from '../../protocol/envelope.js';
 import { failure, ok } from '../../testing/record-calls.js';
 
-const VIEW_201 = JSON.parse(readFileSync(new URL('../../../metadata/screens/WebListview/201.json', import.meta.url), 'utf8')).properties;
+const VIEW_201 = JSON.parse(readFileSync(new URL('../../../portal/metadata/screens/WebListview/201.json', import.meta.url), 'utf8')).properties;
 const withOrder = (order: string) => ({ ...VIEW_201, controller: { ...VIEW_201.controller, order } });
 
 describe.each(await testDialects())('Screen.indexAdvice on %s', (dialect) => {

@@ -1,5 +1,5 @@
 // Non-compliance (PEOI) tasks (seed 003 §4.6, §6): each stage's moves name one of these in
-// PEOI's state map (metadata/modules/PEOI.json), so seeds/access.ts derives them from the map.
+// PEOI's state map (portal/metadata/modules/PEOI.json), so seeds/access.ts derives them from the map.
 // Roles 22, 37 and 43 act for IRU; 21, 35 and 44 as head of unit; 36 is the PEOI officer.
 export const PEOI_PERMISSIONS = {
   iru: 'PEOI.action.iru',

@@ -1,5 +1,5 @@
 // RE.getProfileTabs (docs/re-profile.md): the tabs of the Reporting Entity Profile that the
-// caller is shown for an entity, decided here from metadata/profile-tabs.json and the entity's
+// caller is shown for an entity, decided here from portal/metadata/profile-tabs.json and the entity's
 // facts (seed 001 §2.5, §6). An RE user asks for its current entity; regulator staff for any.
 import { Type } from '@sinclair/typebox';
 import { defineAction } from '../../../engine/actions/registry.js';

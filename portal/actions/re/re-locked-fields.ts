@@ -1,5 +1,5 @@
 // Which fields of an entity the caller may not change (seed 001 §6; docs/re-admin-actions.md):
-// the business information fields outside the entity's sector's list (metadata/re-business-info.json),
+// the business information fields outside the entity's sector's list (portal/metadata/re-business-info.json),
 // and, for the banks' relationship managers (roles 35, 37), every field but smd1 and smd2. The
 // entity form shows these read-only; the `re` write hook refuses them whatever the form shows.
 import { Type } from '@sinclair/typebox';

@@ -1,6 +1,6 @@
 // Routine report tasks (seed 003 §6): the head of unit recommends, the head of department
 // approves; publishing is its own task. The three are the state map's move permissions
-// (metadata/modules/RoutineRpt.json), so seeds/access.ts derives them from the map.
+// (portal/metadata/modules/RoutineRpt.json), so seeds/access.ts derives them from the map.
 export const ROUTINE_PERMISSIONS = {
   recommend: 'RoutineRpt.action.recommend',
   approve: 'RoutineRpt.action.approve',

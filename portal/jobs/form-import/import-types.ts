@@ -1,6 +1,6 @@
 // An Excel import's Form Type (seed 001 §6, 003 §6; docs/excel.md): 1100855 main forms, 1100856
 // App I/II forms. Who may use which is declared once, as ExcelImport's row rules
-// (metadata/modules/ExcelImport.json); this file asks those rules (rule-options.ts) for the
+// (portal/metadata/modules/ExcelImport.json); this file asks those rules (rule-options.ts) for the
 // create page's choices, the refusal of a create or a submit, and the job, and says which forms
 // each type fills (by the form's template category).
 import type { ActionContext, Caller } from '../../../engine/actions/context.js';
