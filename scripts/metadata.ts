@@ -24,7 +24,7 @@ await runCli(async () => {
   const config = loadConfig();
   const db = connect(config);
   try {
-    await migrateLatest(db);
+    await migrateLatest(db, portal);
     if (command === 'export-reports') {
       console.log(`Exported ${await exportReports(db, dir)} report(s) to ${dir}`);
     } else if (command === 'import-reports') {

@@ -2,6 +2,7 @@
 // DATA_DIR) to the latest schema.
 import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
+import { portal } from '../portal/app.js';
 import { migrateLatest } from '../engine/db/migrate.js';
 import { runCli } from './cli.js';
 
@@ -9,7 +10,7 @@ await runCli(async () => {
   const config = loadConfig();
   const db = connect(config);
   try {
-    const applied = await migrateLatest(db);
+    const applied = await migrateLatest(db, portal);
     console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(', ')}` : 'The database is up to date.');
   } finally {
     await db.destroy();

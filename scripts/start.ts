@@ -13,7 +13,7 @@ await runCli(async () => {
   const config = loadConfig();
   await ensureClientBuilt();
   const db = connect(config);
-  await migrateLatest(db);
+  await migrateLatest(db, portal);
   const report = await runSeeds(db, { demo: process.env.SEED_DEMO !== '0' });
   const engine = await buildEngine({ app: portal, config, db });
   const address = await engine.app.listen({ port: config.port, host: config.host });

@@ -49,7 +49,7 @@ export interface EngineApp {
 }
 
 /** Checks an app's declaration once (names, no clash with the engine's own job types). */
-export function defineApp<const A extends EngineApp>(app: A): A {
+export function defineApp(app: EngineApp): EngineApp {
   if (!/^[a-z][a-z0-9-]*$/.test(app.name)) throw new Error(`An app's name is lower-case letters, digits and -: ${JSON.stringify(app.name)}`);
   return app;
 }

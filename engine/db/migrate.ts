@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { migrations as engineMigrations } from '../../migrations/index.js';
 import type { Migration } from './migration.js';
+import type { EngineApp } from '../app/engine-app.js';
 
 class ListSource implements Knex.MigrationSource<Migration> {
   constructor(private readonly list: readonly Migration[]) {}
@@ -18,7 +19,7 @@ class ListSource implements Knex.MigrationSource<Migration> {
 }
 
 /** The engine's migrations, then the app's; a name used twice is refused before anything runs. */
-function migrationsOf(app?: { migrations?: readonly Migration[] }): Migration[] {
+function migrationsOf(app?: EngineApp): Migration[] {
   const list = [...engineMigrations, ...(app?.migrations ?? [])];
   const seen = new Set<string>();
   for (const m of list) {
@@ -28,11 +29,11 @@ function migrationsOf(app?: { migrations?: readonly Migration[] }): Migration[] 
   return list;
 }
 
-export async function migrateLatest(db: Knex, app?: { migrations?: readonly Migration[] }): Promise<string[]> {
+export async function migrateLatest(db: Knex, app?: EngineApp): Promise<string[]> {
   const [, applied] = (await db.migrate.latest({ migrationSource: new ListSource(migrationsOf(app)) })) as [number, string[]];
   return applied;
 }
 
-export async function migrateRollbackAll(db: Knex, app?: { migrations?: readonly Migration[] }): Promise<void> {
+export async function migrateRollbackAll(db: Knex, app?: EngineApp): Promise<void> {
   await db.migrate.rollback({ migrationSource: new ListSource(migrationsOf(app)) }, true);
 }

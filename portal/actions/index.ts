@@ -1,6 +1,6 @@
 // The portal's actions, beside the engine's own (engine/actions/index.ts): filing, periods,
 // templates, requests, threads, bulletins, dashboards, routine reports, PEOI, entity administration,
-// registration, profile tabs and the Excel form export, import and validation report.
+// registration, sub-users, profile verification, profile tabs and the Excel form export, import and validation report.
 import type { AnyAction } from '../../engine/actions/registry.js';
 import { templateActions } from './templates/template-versions.js';
 import { dashboardActions } from './dashboards/actions.js';
@@ -18,7 +18,10 @@ import { reAdminActions } from './re/re-admin.js';
 import { peoiSetPrelimReason } from './peoi/prelim-reason.js';
 import { register, registerSub } from './accounts/registration.js';
 import { getProfileTabs } from './profile/profile-tabs.js';
+import { setSubUserState } from './accounts/sub-users.js';
+import { registrationOptions } from './accounts/registration-options.js';
+import { verifyBizInfo, verifyOffice } from './accounts/profile-verification.js';
 
 export function portalActions(): readonly AnyAction[] {
-  return [register, registerSub, getProfileTabs, ...templateActions, ...dashboardActions, ...formExportActions, ...validationReportActions, ...importActions, ...threadActions, ...bulletinActions, ...periodActions, ...filingActions, ...resubmissionActions, ...routineReportActions, ...peoiActions, ...reAdminActions, peoiSetPrelimReason];
+  return [register, registerSub, setSubUserState, registrationOptions, verifyBizInfo, verifyOffice, getProfileTabs, ...templateActions, ...dashboardActions, ...formExportActions, ...validationReportActions, ...importActions, ...threadActions, ...bulletinActions, ...periodActions, ...filingActions, ...resubmissionActions, ...routineReportActions, ...peoiActions, ...reAdminActions, peoiSetPrelimReason];
 }

@@ -11,7 +11,7 @@ import { failure, select } from '../../engine/testing/record-calls.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { recordsetObjects, type EnvelopeValue } from '../../engine/protocol/envelope.js';
 import { VERIFY_OFFICE, VERIFY_PROFILE } from './profile-gate.js';
-import { NO_OFFICE_MESSAGE } from '../../engine/actions/accounts/profile-verification.js';
+import { NO_OFFICE_MESSAGE } from '../actions/accounts/profile-verification.js';
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 

@@ -7,7 +7,7 @@ import { ACCOUNT_PERMISSIONS } from '../../engine/accounts/permissions.js';
 import { MAIL_PERMISSIONS } from '../../engine/mail/permissions.js';
 import { IDENTITY_PERMISSIONS } from '../../engine/identity/permissions.js';
 import { SYSTEM_PERMISSIONS } from '../../engine/actions/system/permissions.js';
-import { SUB_USER_PERMISSIONS } from '../../engine/actions/accounts/sub-users.js';
+import { SUB_USER_PERMISSIONS } from '../actions/accounts/sub-users.js';
 import { ROLE_PERMISSIONS } from '../../engine/actions/roles/permissions.js';
 import { BULLETIN_IRU_PERMISSIONS, BULLETIN_RE_PERMISSIONS } from '../actions/bulletins/bulletins.js';
 import { PERIOD_IRU_PERMISSIONS } from '../actions/periods/permissions.js';

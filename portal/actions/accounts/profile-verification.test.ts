@@ -1,11 +1,11 @@
 // RE.verifyBizInfo and RE.verifyOffice on every dialect: only the primary user of the session's
 // current entity confirms its profile, the login info then says so, and nothing else changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from '../../testing/test-engine.js';
-import { testDialects } from '../../testing/test-database.js';
-import { failure } from '../../testing/record-calls.js';
-import { bumpVersions } from '../../db/change-versions.js';
-import type { EnvelopeValue } from '../../protocol/envelope.js';
+import { startTestEngine, type TestEngine } from '../../../engine/testing/test-engine.js';
+import { testDialects } from '../../../engine/testing/test-database.js';
+import { failure } from '../../../engine/testing/record-calls.js';
+import { bumpVersions } from '../../../engine/db/change-versions.js';
+import type { EnvelopeValue } from '../../../engine/protocol/envelope.js';
 
 // seeds/demo-users.ts: `re` is the primary user of entity 1 and a checker of entity 6; `re2` the
 // primary user of entity 2; `iru` is regulator staff.

@@ -4,15 +4,15 @@
 // import or the sub-user creation page (client/src/auth/profile-gate.ts); the login info's
 // VerifyBizInfo and VerifyOffice say where the entity stands.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
-import { isReUser, type ActionContext } from '../context.js';
-import { text } from '../../protocol/envelope.js';
-import { AppError, errors } from '../../errors/catalogue.js';
+import { defineAction } from '../../../engine/actions/registry.js';
+import { isReUser, type ActionContext } from '../../../engine/actions/context.js';
+import { text } from '../../../engine/protocol/envelope.js';
+import { AppError, errors } from '../../../engine/errors/catalogue.js';
 
 /** RE.verifyOffice's refusal while the entity has no office. */
 export const NO_OFFICE_MESSAGE = 'Details of Office not found';
-import { recordAudit } from '../../records/record-history.js';
-import { sqlDateTime } from '../../db/clock.js';
+import { recordAudit } from '../../../engine/records/record-history.js';
+import { sqlDateTime } from '../../../engine/db/clock.js';
 
 /** The current entity, when the caller is its primary user; else E_NOPERMISSION. */
 async function ownEntity(ctx: ActionContext, action: string): Promise<number> {

@@ -2,10 +2,10 @@
 // deactivates and reactivates a sub-user of it (recorded in the state history; the sub-user's
 // sessions stop at once), and every other caller or target is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from '../../testing/test-engine.js';
-import { testDialects } from '../../testing/test-database.js';
-import { failure } from '../../testing/record-calls.js';
-import { bumpVersions } from '../../db/change-versions.js';
+import { startTestEngine, type TestEngine } from '../../../engine/testing/test-engine.js';
+import { testDialects } from '../../../engine/testing/test-database.js';
+import { failure } from '../../../engine/testing/record-calls.js';
+import { bumpVersions } from '../../../engine/db/change-versions.js';
 
 // seeds/demo-users.ts: `re` (id 3) is the primary user of entity 1 and a checker of entity 6;
 // `re2` (id 4) the primary user of entity 2; `iru` (id 2); `mfa` (id 5) is IRU staff.
