@@ -9,12 +9,10 @@ import { resolveModuleRules, type ModuleRules } from './module-rules.js';
 import { checkRowRules } from '../records/row-rules.js';
 import type { EngineApp } from '../app/engine-app.js';
 import type { ModuleHooks } from './module-hooks.js';
+import { BASE_ALIAS, CHILD_ALIAS, ModuleRegistryError } from './module-aliases.js';
 import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter, type DateRule, type RowRuleGroup } from './module-schema.js';
 
-/** Alias of the module's own table in every query the engine builds. */
-export const BASE_ALIAS = 't';
-/** Alias of the child table joined by link modules. */
-export const CHILD_ALIAS = 'c';
+export { BASE_ALIAS, CHILD_ALIAS, ModuleRegistryError };
 export const LOOKUP_SUFFIX = '_name_ind_field';
 
 export interface ResolvedField {
@@ -92,8 +90,6 @@ const SYSTEM_FIELDS: Record<string, FieldDef> = {
   updateby: { type: 'integer', readonly: true, lookup: { module: 'User' } },
 };
 export const SYSTEM_FIELD_NAMES = Object.keys(SYSTEM_FIELDS);
-
-export class ModuleRegistryError extends Error {}
 
 /** A link of a table to itself (RE_RE, seed 001 §7) names its columns link_fk_parent and link_fk_child. */
 export function linkColumnsOf(parentTable: string, childTable: string) {

@@ -9,7 +9,8 @@
 // builders through the where compiler: no SQL text comes from metadata or the caller.
 import type { Knex } from 'knex';
 import { LOGIN_TYPE, type Caller } from '../actions/context.js';
-import { BASE_ALIAS, type ResolvedModule } from '../metadata/module-registry.js';
+import { BASE_ALIAS } from '../metadata/module-aliases.js';
+import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { RowRuleGroup, RuleCondition, RuleWhen } from '../metadata/module-schema.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import { applyWhere, normaliseWhere, type NormalCondition } from './where-compiler.js';
