@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { connect, type Dialect } from '../db/connect.js';
 import { migrateLatest } from '../db/migrate.js';
+import type { EngineApp } from '../app/engine-app.js';
 
 export const MARIADB_ADMIN_URL = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
 export const mariadbRequired = Boolean(process.env.CI) || process.env.REQUIRE_MARIADB === '1';
@@ -44,7 +45,8 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(dialect: Dialect, opts: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/** `app`: whose migrations run after the engine's (EngineApp.migrations); none when omitted. */
+export async function createTestDatabase(dialect: Dialect, opts: { migrate?: boolean; app?: EngineApp } = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -63,7 +65,7 @@ export async function createTestDatabase(dialect: Dialect, opts: { migrate?: boo
     };
   }
   const db = connect({ databaseUrl, dataDir });
-  if (opts.migrate !== false) await migrateLatest(db);
+  if (opts.migrate !== false) await migrateLatest(db, opts.app);
   return {
     dialect,
     db,
