@@ -11,7 +11,6 @@ import { errors } from '../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import type { Caller } from '../../engine/actions/context.js';
-import { resubmissionCategory } from '../actions/threads/query-status.js';
 import { isSenior, positionValue } from '../filing/adhoc-forms.js';
 import { RESUBMISSION_MESSAGES as M, RESUBMITTABLE_BATCH_STATE, RESUBMITTABLE_FORM_STATE } from './resubmission-states.js';
 
@@ -29,6 +28,13 @@ export const CATEGORY = { main: 100211, smd: 100212, app: 100213 } as const;
 export const CATEGORY_DIALOG_SECTORS = new Set([1, 2, 4, 5]);
 /** Seed 003 §6: a position from 19000 to 19999 is limited to App I/II. */
 const APP_ONLY_POSITIONS = { from: 19000, to: 19999 } as const;
+
+/** Seed 002 §9: the resubmission's form category from the form's: 57 → 100212, 73-76 → 100213, others 100211. */
+export function resubmissionCategory(formCategory: number | null): number {
+  if (formCategory === 57) return 100212;
+  if (formCategory !== null && formCategory >= 73 && formCategory <= 76) return 100213;
+  return 100211;
+}
 
 /** A form's resubmission category: its own when it is one of the three, else by seed 002 §9's codes. */
 export function formCategoryOf(category: unknown): number {

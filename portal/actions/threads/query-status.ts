@@ -14,6 +14,7 @@ import { createRecord } from '../../../engine/records/create.js';
 import { accessModule } from '../../../engine/records/module-access.js';
 import { loadForWrite } from '../../../engine/records/record-read.js';
 import { sqlDate } from '../../../engine/db/clock.js';
+import { resubmissionCategory } from '../../requests/resubmission-forms.js';
 
 /** The states the bulk change offers (seed 002 §2: Open or Close). */
 const BULK_STATES = [13, 8] as const;
@@ -61,13 +62,6 @@ export const updateMultipleStatus = defineAction({
 
 const CLOSED_WITH_RESUBMISSION = 80;
 const NEW = 54;
-
-/** Seed 002 §9: the resubmission's form category from the form's: 57 → 100212, 73-76 → 100213, others 100211. */
-export function resubmissionCategory(formCategory: number | null): number {
-  if (formCategory === 57) return 100212;
-  if (formCategory !== null && formCategory >= 73 && formCategory <= 76) return 100213;
-  return 100211;
-}
 
 export const closeWithResubmission = defineAction({
   name: 'Query.closeWithResubmission',
