@@ -184,3 +184,24 @@ describe('counters of another module', () => {
     expect(() => new ModuleRegistry([batch, { ...item, fields: { batch: { type: 'integer' } } }, user])).toThrow('Module Batch: counter open counts states, but Item has no state');
   });
 });
+
+describe('ModuleRegistry with an app', () => {
+  const loan: ModuleDef = { name: 'Loan', table: 'loan', fields: { item: { type: 'string' } } };
+  const app = (defs: ModuleDef[], hooks: Record<string, object>) => new ModuleRegistry([user, ...defs], { name: 'lending', modulesDir: '', moduleHooks: hooks }, true);
+  const stamp = { beforeWrite: async () => [] };
+
+  it('gives a module and its variants the hooks the app registers under its name', () => {
+    const registry = app([{ ...loan, behaviour: 'loans/loan-rules.ts', entityScope: { column: 'item' } }, { name: 'RE-Loan', table: 'loan', variantOf: 'Loan', fields: {} }], { Loan: stamp });
+    expect(registry.get('Loan')!.hooks).toBe(stamp);
+    expect(registry.get('RE-Loan')!.hooks).toBe(stamp);
+  });
+
+  it('refuses hooks for a module the app does not have', () => {
+    expect(() => app([loan], { Lone: stamp })).toThrow('The app lending gives hooks to Lone, which is not a module');
+  });
+
+  it('refuses hooks whose module does not name its behaviour file, and a named file without hooks', () => {
+    expect(() => app([loan], { Loan: stamp })).toThrow('Module Loan has hooks registered but its metadata does not name its behaviour file ("behaviour")');
+    expect(() => app([{ ...loan, behaviour: 'loans/loan-rules.ts' }], {})).toThrow('Module Loan names its behaviour in loans/loan-rules.ts, but no hooks are registered for it');
+  });
+});

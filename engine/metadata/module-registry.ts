@@ -9,6 +9,7 @@ import { resolveModuleRules, type ModuleRules } from './module-rules.js';
 import { checkRowRules } from '../records/row-rules.js';
 import type { EngineApp } from '../app/engine-app.js';
 import type { ModuleHooks } from './module-hooks.js';
+import { ENGINE_MODULE_HOOKS } from './engine-module-hooks.js';
 import { BASE_ALIAS, CHILD_ALIAS, ModuleRegistryError } from './module-aliases.js';
 import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter, type DateRule, type RowRuleGroup } from './module-schema.js';
 
@@ -114,7 +115,8 @@ export class ModuleRegistry {
   /** The app whose modules these are; an empty app when the registry was built from files alone. */
   readonly app: EngineApp;
 
-  constructor(defs: ModuleDef[], app: EngineApp = { name: 'engine', modulesDir: '' }) {
+  /** `checkNames`: hooks and the metadata's `behaviour` names must agree (an app's registry). */
+  constructor(defs: ModuleDef[], app: EngineApp = { name: 'engine', modulesDir: '' }, checkNames = false) {
     this.app = app;
     const byName = new Map<string, ModuleDef>();
     for (const def of defs) {
@@ -126,19 +128,35 @@ export class ModuleRegistry {
     for (const m of this.modules.values()) this.linkScopeParent(m);
     for (const m of this.modules.values()) m.rules = resolveModuleRules(m, (name) => this.modules.get(name));
     checkRowRules((name) => this.modules.get(name), [...this.modules.values()]);
-    this.attachHooks(app.moduleHooks ?? {});
+    this.attachHooks(app, checkNames);
   }
 
-  /** Each named module's hooks go to every module of its table (its variants, its `RE-` views). */
-  private attachHooks(byName: Readonly<Record<string, ModuleHooks>>): void {
+  /**
+   * Each named module's hooks (the engine's own, then the app's) go to every module of its table
+   * (its variants, its `RE-` views). With `checkNames`, a module's metadata names its behaviour
+   * file exactly when hooks are registered for it, so the two never drift apart.
+   */
+  private attachHooks(app: EngineApp, checkNames: boolean): void {
     const byTable = new Map<string, ModuleHooks>();
-    for (const [name, hooks] of Object.entries(byName)) {
-      const m = this.modules.get(name);
-      if (!m) throw new ModuleRegistryError(`The app ${this.app.name} gives hooks to ${name}, which is not one of its modules`);
-      if (byTable.has(m.table)) throw new ModuleRegistryError(`The app ${this.app.name} gives hooks to table ${m.table} twice (${name})`);
-      byTable.set(m.table, hooks);
-    }
+    const add = (owner: string, byName: Readonly<Record<string, ModuleHooks>>, strict: boolean) => {
+      for (const [name, hooks] of Object.entries(byName)) {
+        const m = this.modules.get(name);
+        // A registry of a few definitions (a unit test's) may lack the engine's own modules.
+        if (!m && !strict) continue;
+        if (!m) throw new ModuleRegistryError(`${owner} gives hooks to ${name}, which is not a module`);
+        if (byTable.has(m.table)) throw new ModuleRegistryError(`${owner} gives hooks to table ${m.table} a second time (${name})`);
+        byTable.set(m.table, hooks);
+      }
+    };
+    add('The engine', ENGINE_MODULE_HOOKS, false);
+    add(`The app ${app.name}`, app.moduleHooks ?? {}, true);
     for (const m of this.modules.values()) m.hooks = byTable.get(m.table);
+    if (!checkNames) return;
+    for (const m of this.modules.values()) {
+      if (m.def.variantOf) continue;
+      if (m.hooks && !m.def.behaviour) throw new ModuleRegistryError(`Module ${m.name} has hooks registered but its metadata does not name its behaviour file ("behaviour")`);
+      if (!m.hooks && m.def.behaviour) throw new ModuleRegistryError(`Module ${m.name} names its behaviour in ${m.def.behaviour}, but no hooks are registered for it`);
+    }
   }
 
   private linkScopeParent(m: ResolvedModule): void {
@@ -192,7 +210,7 @@ export class ModuleRegistry {
 
   /** An app's modules (its modulesDir) with the behaviour it gives them. */
   static forApp(app: EngineApp): ModuleRegistry {
-    return new ModuleRegistry(appModuleDefs(app.modulesDir), app);
+    return new ModuleRegistry(appModuleDefs(app.modulesDir), app, true);
   }
 }
 

@@ -196,6 +196,12 @@ export const ModuleSchema = Type.Object(
     table: TableName,
     /** A variant (`RE-X`, `REForm`) reads and writes the table of its base module, always entity-scoped. */
     variantOf: Type.Optional(ModuleName),
+    /**
+     * The file that holds the module's behaviour on writes (its hooks), relative to the folder of
+     * the app that registers them (the engine's own: engine/): whoever opens the metadata finds
+     * the rules. Named exactly when hooks are registered for the module (checked at start).
+     */
+    behaviour: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9_./-]*\\.ts$', maxLength: 200 })),
     fields: Type.Record(Identifier, FieldSchema),
     /** Variants: base fields that may be read but not written through this module. */
     readonlyFields: Type.Optional(Type.Array(Identifier)),

@@ -2,9 +2,9 @@
 // refused with the seed's message whatever the channel, and a date parameter keeps a real day
 // as YYYY-MM-DD (what the screens send for a value entered dd/mm/yyyy) and answers it back so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from '../../engine/testing/test-engine.js';
-import { testDialects } from '../../engine/testing/test-database.js';
-import { failure, readBack } from '../../engine/testing/record-calls.js';
+import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
+import { testDialects } from '../testing/test-database.js';
+import { failure, readBack } from '../testing/record-calls.js';
 import { DATE_PARAMETER_TYPE, REQUIRED_MESSAGE } from './parameter-rules.js';
 
 describe.each(await testDialects())('parameter saves on %s', (dialect) => {

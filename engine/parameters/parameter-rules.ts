@@ -1,11 +1,11 @@
 // Business and system parameters (seed 003 §5, §9): name, type, value and status are required on
 // every save, whatever channel writes them, and a blank one answers the seed's message; a date
 // parameter (type 1650) holds a real day as YYYY-MM-DD (entered dd/mm/yyyy in the screens).
-import { AppError } from '../../engine/errors/catalogue.js';
-import type { ActionContext } from '../../engine/actions/context.js';
-import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
-import type { Row } from '../../engine/records/write-values.js';
+import { AppError } from '../errors/catalogue.js';
+import type { ActionContext } from '../actions/context.js';
+import type { ResolvedModule } from '../metadata/module-registry.js';
+import type { ModuleHooks } from '../metadata/module-hooks.js';
+import type { Row } from '../records/write-values.js';
 
 export const REQUIRED_MESSAGE = 'Please fill in all the required fields';
 export const DATE_PARAMETER_TYPE = 1650;

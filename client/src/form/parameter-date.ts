@@ -1,5 +1,5 @@
 // A business or system parameter whose field type is Date (1650, seed 003 §9) keeps its value as a
-// real day (YYYY-MM-DD, portal/parameters/parameter-rules.ts): on the Parameters forms (WebForms
+// real day (YYYY-MM-DD, engine/parameters/parameter-rules.ts): on the Parameters forms (WebForms
 // 61/149) its Value is then typed DD/MM/YYYY with the form's date editor instead of the text box,
 // and a wrongly typed day is named before the save. Any other form or type is left as it is.
 import { WIDGETS, type FormModel, type FormValues } from './form-schema';
