@@ -2,7 +2,7 @@
 // Every script that touches the database reads it through loadConfig, so they all agree.
 import { join, resolve } from 'node:path';
 import { KNOWN_EXTENSIONS } from './engine/files/file-types.js';
-import { PROJECT_ROOT as PROJECT_DIR } from './engine/metadata/paths.js';
+import { PROJECT_ROOT as PROJECT_DIR } from './engine/paths.js';
 
 export interface EngineConfig {
   port: number;

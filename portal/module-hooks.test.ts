@@ -4,9 +4,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ModuleRegistry } from '../engine/metadata/module-registry.js';
-import { ENGINE_MODULES_DIR, PROJECT_ROOT } from '../engine/metadata/paths.js';
+import { ENGINE_MODULES_DIR, PROJECT_ROOT } from '../engine/paths.js';
 import { portal } from './app.js';
 import { MODULES_DIR } from './paths.js';
+import { appModules } from '../engine/app/app-modules.js';
 
 const named = (dir: string) =>
   readdirSync(dir)
@@ -16,7 +17,7 @@ const named = (dir: string) =>
 
 describe('the portal as an app', () => {
   it('starts with every registered module naming its behaviour, and every named module registered', () => {
-    const modules = ModuleRegistry.forApp(portal);
+    const modules = appModules(portal);
     expect(modules.get('Extension')!.hooks).toBeDefined();
     expect(modules.get('RE-Extension')!.hooks).toBe(modules.get('Extension')!.hooks);
     expect(modules.get('Parameters')!.hooks).toBeDefined();

@@ -11,6 +11,7 @@ import { staffClassHooks } from './profile/staff-class.js';
 import { RECORDS_B_HOOKS } from './re-records/re-records-b-rules.js';
 import { RECORDS_A_HOOKS } from './re-records/records-a-rules.js';
 import { reHooks, reLinkHooks } from './re/re-write-hooks.js';
+import { entityRoleLinkHooks } from './re/entity-role-links.js';
 import { queryLinkHooks } from './threads/query-link-rules.js';
 import { excelImportHooks } from './jobs/form-import/import-type-hooks.js';
 
@@ -32,6 +33,8 @@ export const PORTAL_MODULE_HOOKS: Record<string, ModuleHooks> = {
   ...RECORDS_B_HOOKS,
   RE: reHooks,
   RE_RE: reLinkHooks,
+  // An entity user's role on the link is a grant: nobody gives more than they hold (docs/roles.md).
+  RE_User: entityRoleLinkHooks,
   // A query's entity, submission and form belong together (seed 002 §3).
   Query: queryLinkHooks,
   // An Excel import's Form Type is one the caller may import (docs/excel.md).

@@ -1,7 +1,7 @@
 // Where the portal's metadata is: its modules, screens, reports and profile definitions, in
 // portal/metadata (PROJECT_ROOT: the sources under tsx or the bundle `npm start` builds).
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../engine/paths.js';
 
 export const PORTAL_METADATA_DIR = join(PROJECT_ROOT, 'portal', 'metadata') + '/';
 /** One JSON file per module; a file named as one of the engine's modules replaces it. */

@@ -21,7 +21,7 @@ import { createTestDatabase, mariadbReachable } from '../engine/testing/test-dat
 import { runSeeds } from '../portal/seeds/index.js';
 import { loadConfig } from '../fastify.config.js';
 import { buildEngine } from '../engine/server/app.js';
-import { createSession, SESSION_COOKIE } from '../engine/session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../engine/identity/session-store.js';
 import { decodeXml } from '../engine/protocol/envelope.js';
 import { loadavg } from 'node:os';
 import { addReIndex, generateReRows } from './bench/generate-rows.js';

@@ -4,7 +4,7 @@
 // those are stale, so that a test run reports a stale committed file rather than mending it.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../engine/paths.js';
 import { screenValidatorsStale, writeScreenValidators } from './generate-screen-validators.js';
 import { isScript } from './is-script.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../fastify.config.js';
-import { PROJECT_ROOT } from '../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../engine/paths.js';
 
 const run = promisify(execFile);
 const tsx = join(PROJECT_ROOT, 'node_modules/.bin/tsx');

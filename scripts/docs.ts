@@ -9,9 +9,10 @@ import { versionRuleViolation, type Shapes } from '../engine/contract/shapes.js'
 import { portal } from '../portal/app.js';
 import { ModuleRegistry } from '../engine/metadata/module-registry.js';
 import { buildRegistry } from '../engine/actions/index.js';
+import { appModules } from '../engine/app/app-modules.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const files = generateContract(buildRegistry(ModuleRegistry.forApp(portal)));
+const files = generateContract(buildRegistry(appModules(portal)));
 
 const snapshotPath = resolve(root, CONTRACT_FILES.shapes);
 let refused: string | null = null;

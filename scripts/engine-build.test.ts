@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../engine/paths.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../engine/protocol/envelope.js';
 import { DEMO_PASSWORD } from '../portal/seeds/index.js';
 import { ENGINE_ENTRY, buildEngineBundle } from './engine-build.js';

@@ -5,7 +5,7 @@
 // not here; a build takes about a second, so every start makes a fresh one.
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../engine/paths.js';
 import { isScript } from './is-script.js';
 
 export const ENGINE_ENTRY = join(PROJECT_ROOT, 'scripts', 'start.ts');

@@ -8,15 +8,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** Folder circles that predate this check, each named by its folders (sorted, joined by ' '). A
- * circle listed here is reported but does not fail; one that grows or a new one fails. Remove an
- * entry once its circle is broken. */
-const KNOWN_CIRCLES: string[] = [
-  // The engine's services and its action runtime: engine/actions/context.ts (the caller) and
-  // engine/actions/registry.ts are imported by records, identity, mail and jobs, which actions imports.
-  'engine/accounts engine/actions engine/contract engine/db engine/files engine/identity engine/jobs engine/mail engine/metadata engine/records engine/reports engine/session',
-];
-
 interface Dependency { resolved: string; dependencyTypes: string[]; couldNotResolve: boolean }
 interface Module { source: string; dependencies: Dependency[] }
 
@@ -114,11 +105,9 @@ function oneWayRound(start: string, members: Set<string>, edges: Map<string, Map
 const edges = folderGraph(cruise());
 let failed = 0;
 for (const component of circles(edges)) {
-  const name = component.join(' ');
-  const known = KNOWN_CIRCLES.includes(name);
-  if (!known) failed++;
+  failed++;
   const members = new Set(component);
-  console.log(`\n  ${known ? 'warn (known)' : 'error'} folder-circle: ${component.join(', ')}`);
+  console.log(`\n  error folder-circle: ${component.join(', ')}`);
   const path = oneWayRound(component[0], members, edges);
   for (let i = 0; i + 1 < path.length; i++) {
     const imports = edges.get(path[i])!.get(path[i + 1])!;
@@ -129,4 +118,4 @@ if (failed > 0) {
   console.log(`\nx ${failed} import circle(s) between folders. Break each: move the shared part to the folder that owns it, or import it with \`import type\`.\n`);
   process.exit(1);
 }
-console.log('✔ no new import circles between folders');
+console.log('✔ no import circles between folders');

@@ -5,7 +5,7 @@
 // (generate-screen-validators.test.ts) fails when the committed file is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../engine/paths.js';
 import { Ajv } from 'ajv';
 // CommonJS modules: Node's default import is their exports object, whose `default` is the
 // function; Vite's (vitest) is the function itself.

@@ -13,6 +13,7 @@ import { portal } from '../portal/app.js';
 import { ModuleRegistry } from '../engine/metadata/module-registry.js';
 import { runCli } from './cli.js';
 import { MODULES_DIR } from '../portal/paths.js';
+import { appModules } from '../engine/app/app-modules.js';
 
 const USAGE = 'usage: npm run metadata -- export DIR | import DIR | export-reports DIR | import-reports DIR';
 const COMMANDS = ['export', 'import', 'export-reports', 'import-reports'];
@@ -28,7 +29,7 @@ await runCli(async () => {
     if (command === 'export-reports') {
       console.log(`Exported ${await exportReports(db, dir)} report(s) to ${dir}`);
     } else if (command === 'import-reports') {
-      const report = await importReports(db, dir, ModuleRegistry.forApp(portal));
+      const report = await importReports(db, dir, appModules(portal));
       console.log(`Imported reports from ${dir}: ${report.added.length} added, ${report.changed.length} changed, ${report.unchanged.length} left alone`);
       for (const name of report.added) console.log(`  added    ${name}`);
       for (const name of report.changed) console.log(`  changed  ${name}`);

@@ -12,7 +12,7 @@ import {
   type RecordsetValue,
 } from '../engine/protocol/envelope.js';
 import type { ErrorCode } from '../engine/errors/catalogue.js';
-import type { CreateArgs, DeleteArgs, SelectArgs, UpdateArgs } from '../engine/actions/record/schemas.js';
+import type { CreateArgs, DeleteArgs, SelectArgs, UpdateArgs } from '../engine/records/record-schemas.js';
 import type { login as loginAction } from '../engine/actions/user/actions.js';
 import type { getStateHistory, getStateMap } from '../engine/actions/state/actions.js';
 import type { systemActions } from '../engine/actions/system/actions.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../../engine/paths.js';
 import { recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { pathOf, screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';

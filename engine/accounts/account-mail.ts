@@ -5,7 +5,7 @@ import type { EngineConfig } from '../../fastify.config.js';
 import { MAIL_TYPES } from '../mail/mail-types.js';
 import { queueTemplateMail } from '../mail/outbox.js';
 import { issueToken } from './tokens.js';
-import type { UserRow } from './users.js';
+import type { UserRow } from '../identity/users.js';
 
 type Db = Knex | Knex.Transaction;
 

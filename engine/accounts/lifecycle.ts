@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { AppError } from '../errors/catalogue.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { recordStateChange } from '../records/record-history.js';
-import { updateUser, userModule, type UserRow } from './users.js';
+import { updateUser, userModule, type UserRow } from '../identity/users.js';
 
 type Db = Knex | Knex.Transaction;
 

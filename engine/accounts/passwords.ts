@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
 import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
-import { updateUser } from './users.js';
-import { hashPassword } from './password-hash.js';
+import { updateUser } from '../identity/users.js';
+import { hashPassword } from '../identity/password-hash.js';
 
 type Db = Knex | Knex.Transaction;
 

@@ -13,9 +13,9 @@ import { recordAudit, recordStateChange } from '../records/record-history.js';
 import { isUniqueViolation } from '../records/write-values.js';
 import { sendVerificationMail } from './account-mail.js';
 import { formError } from './registration-rules.js';
-import { USER_STATE, userModule, type UserRow } from './users.js';
-import { hashPassword } from './password-hash.js';
-import { userByUserid } from './userid-match.js';
+import { USER_STATE, userModule, type UserRow } from '../identity/users.js';
+import { hashPassword } from '../identity/password-hash.js';
+import { userByUserid } from '../identity/userid-match.js';
 
 type Db = Knex | Knex.Transaction;
 

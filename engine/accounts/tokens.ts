@@ -1,7 +1,7 @@
 // One-time account tokens (table account_token): e-mail verification and password reset. The
 // token travels only in the mail; the table keeps its SHA-256, so a copy of the database holds
 // no usable link. A token is used at most once and only before it expires.
-import { hashToken as hashOf, newToken } from '../session/secret-token.js';
+import { hashToken as hashOf, newToken } from '../identity/secret-token.js';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';

@@ -5,12 +5,12 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AppError, errors, isAppError } from '../errors/catalogue.js';
 import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
-import type { ActionDef, ActionRegistry } from './registry.js';
-import type { ActionContext, Caller, EngineServices } from './context.js';
+import type { ActionDef, ActionRegistry } from '../runtime/registry.js';
+import type { ActionContext, Caller, EngineServices } from '../runtime/context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import type { UploadedFile } from '../files/file-store.js';
 import { assertAllowed } from '../identity/restriction.js';
-import { LazyCallLogger } from './call-log.js';
+import { LazyCallLogger } from '../runtime/call-log.js';
 
 const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);

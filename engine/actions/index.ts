@@ -1,6 +1,6 @@
 // Assembles the registry of every action: the engine's own and the app's. A duplicate name fails
 // here, at start-up.
-import { ActionRegistry } from './registry.js';
+import { ActionRegistry } from '../runtime/registry.js';
 import { recordActions } from './record/actions.js';
 import { stateActions } from './state/actions.js';
 import { systemActions } from './system/actions.js';

@@ -2,8 +2,8 @@
 // behaviour, its actions, jobs, print values, seeds, schema changes and the work it runs on the
 // clock. The engine imports nothing of an app; it calls what it was given (docs/engine.md).
 import type { Knex } from 'knex';
-import type { AnyAction } from '../actions/registry.js';
-import type { EngineServices } from '../actions/context.js';
+import type { AnyAction } from '../runtime/registry.js';
+import type { EngineServices } from '../runtime/context.js';
 import type { ModuleHooks, SelectGuard } from '../metadata/module-hooks.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import type { JobHandler } from '../jobs/job-run.js';

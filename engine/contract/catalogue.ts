@@ -1,8 +1,8 @@
 // The action catalogue: what System.catalogue answers and docs/contract/catalogue.json holds,
 // made from the registry so that the registry stays the single source of the contract.
-import type { ActionRegistry } from '../actions/registry.js';
+import type { ActionRegistry } from '../runtime/registry.js';
 import { PROTOCOL_VERSION } from './contract-version.js';
-import { plainJson } from './stable-json.js';
+import { plainJson } from '../protocol/stable-json.js';
 
 export interface CatalogueAction {
   name: string;

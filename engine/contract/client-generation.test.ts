@@ -11,10 +11,11 @@ import { buildCatalogue } from './catalogue.js';
 import { buildOpenApi } from './openapi.js';
 import { portal } from '../../portal/app.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
+import { appModules } from '../app/app-modules.js';
 
 describe('the OpenAPI document', () => {
   it('generates client types with openapi-typescript that compile without errors', async () => {
-    const registry = buildRegistry(ModuleRegistry.forApp(portal));
+    const registry = buildRegistry(appModules(portal));
     const document = buildOpenApi(buildCatalogue(registry));
     const source = astToString(await openapiTS(document as never));
     for (const action of registry.list()) expect(source, action.name).toContain(`"${action.name}"`);

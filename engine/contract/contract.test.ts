@@ -8,7 +8,7 @@ import { validate } from '@readme/openapi-parser';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildRegistry } from '../actions/index.js';
-import { ActionRegistry, defineAction } from '../actions/registry.js';
+import { ActionRegistry, defineAction } from '../runtime/registry.js';
 import { text } from '../protocol/envelope.js';
 import { buildCatalogue } from './catalogue.js';
 import { PROTOCOL_VERSION } from './contract-version.js';
@@ -18,10 +18,11 @@ import { registerContractRoutes } from './routes.js';
 import { breakingChanges, shapesOf, versionRuleViolation, type Shapes } from './shapes.js';
 import { portal } from '../../portal/app.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
+import { appModules } from '../app/app-modules.js';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const committed = (path: string) => readFileSync(resolve(root, path), 'utf8');
-const generated = generateContract(buildRegistry(ModuleRegistry.forApp(portal)));
+const generated = generateContract(buildRegistry(appModules(portal)));
 
 describe('the committed contract files', () => {
   for (const path of Object.keys(generated)) {
@@ -38,7 +39,7 @@ describe('the committed contract files', () => {
 
   it('the OpenAPI document has one request schema per action, chosen by the action discriminator', () => {
     const doc = JSON.parse(generated[CONTRACT_FILES.openapi]);
-    const names = buildRegistry(ModuleRegistry.forApp(portal)).list().map((a) => a.name);
+    const names = buildRegistry(appModules(portal)).list().map((a) => a.name);
     const json = doc.paths['/process'].post.requestBody.content['application/json'].schema;
     expect(json.discriminator.propertyName).toBe('action');
     expect(Object.keys(json.discriminator.mapping).sort()).toEqual([...names].sort());
@@ -52,7 +53,7 @@ describe('the committed contract files', () => {
 describe('the versioning rule', () => {
   it('no action was removed or changed since the snapshot without raising the protocol version', () => {
     const snapshot = JSON.parse(committed(CONTRACT_FILES.shapes)) as Shapes;
-    const current = shapesOf(buildCatalogue(buildRegistry(ModuleRegistry.forApp(portal))));
+    const current = shapesOf(buildCatalogue(buildRegistry(appModules(portal))));
     expect(versionRuleViolation(snapshot, current)).toBeNull();
   });
 
@@ -85,7 +86,7 @@ describe('the versioning rule', () => {
 describe('the contract served by the engine', () => {
   it('serves the catalogue, the OpenAPI document and the XSD of its registry', async () => {
     const app = Fastify();
-    registerContractRoutes(app, buildRegistry(ModuleRegistry.forApp(portal)));
+    registerContractRoutes(app, buildRegistry(appModules(portal)));
     const get = (url: string) => app.inject({ method: 'GET', url });
     expect((await get(CONTRACT_ROUTES.catalogue)).body).toBe(generated[CONTRACT_FILES.catalogue]);
     expect((await get(CONTRACT_ROUTES.openapi)).body).toBe(generated[CONTRACT_FILES.openapi]);

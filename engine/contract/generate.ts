@@ -1,11 +1,11 @@
 // Every generated contract file, from one registry: `npm run docs` writes them and
 // contract.test.ts checks that the committed ones are what the registry gives now.
-import type { ActionRegistry } from '../actions/registry.js';
+import type { ActionRegistry } from '../runtime/registry.js';
 import { buildCatalogue } from './catalogue.js';
 import { envelopeXsd } from './envelope-xsd.js';
 import { buildOpenApi } from './openapi.js';
 import { shapesOf } from './shapes.js';
-import { stableJson } from './stable-json.js';
+import { stableJson } from '../protocol/stable-json.js';
 
 /** Paths relative to the repository root. */
 export const CONTRACT_FILES = {

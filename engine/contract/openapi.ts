@@ -3,7 +3,7 @@
 // the catalogue, so an action added to the registry appears here without further work.
 import { ERROR_CODES } from '../errors/catalogue.js';
 import { COLUMN_TYPES } from '../protocol/envelope.js';
-import { SESSION_COOKIE } from '../session/session-store.js';
+import { SESSION_COOKIE } from '../identity/session-store.js';
 import type { Catalogue } from './catalogue.js';
 import { jsonEnvelopeSchema } from './openapi-envelope.js';
 

@@ -1,11 +1,11 @@
 // The running deployment serves its own contract, made from its registry (the metadata decides
 // the per-module actions, so a deployment's catalogue can differ from the committed one).
 import type { FastifyInstance } from 'fastify';
-import type { ActionRegistry } from '../actions/registry.js';
+import type { ActionRegistry } from '../runtime/registry.js';
 import { buildCatalogue } from './catalogue.js';
 import { envelopeXsd } from './envelope-xsd.js';
 import { buildOpenApi, CONTRACT_ROUTES } from './openapi.js';
-import { stableJson } from './stable-json.js';
+import { stableJson } from '../protocol/stable-json.js';
 
 export function registerContractRoutes(app: FastifyInstance, registry: ActionRegistry): void {
   // Built once: the registry does not change while the engine runs.

@@ -3,7 +3,7 @@
 // integrators, so it is refused while the protocol version still equals the snapshot's;
 // adding an action is allowed.
 import type { Catalogue } from './catalogue.js';
-import { stableJson } from './stable-json.js';
+import { stableJson } from '../protocol/stable-json.js';
 
 export interface ActionShape {
   args: Record<string, unknown>[];

@@ -8,7 +8,7 @@
 // checkpoint (docs/engine.md, SQLite durability).
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../metadata/paths.js';
+import { PROJECT_ROOT } from '../paths.js';
 
 export const CHECKPOINT_EVERY_MS = 250;
 /** SQLite's own checkpoint, if the worker falls behind: at this many WAL pages (default 1,000). */

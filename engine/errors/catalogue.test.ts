@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './catalogue.js';
-import { PROJECT_ROOT } from '../metadata/paths.js';
+import { PROJECT_ROOT } from '../paths.js';
 
 // The contract sits in ../shared beside the clone (always so in CI).
 const contractFile = new URL('../../../shared/design/PROTOCOL.md', import.meta.url);

@@ -5,7 +5,7 @@ import type { EngineConfig } from '../../fastify.config.js';
 import { errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { EnvelopeValue } from '../protocol/envelope.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { accessModule, applyScope } from '../records/module-access.js';
 import { createRecord } from '../records/create.js';
 import { deleteRecord } from '../records/update.js';

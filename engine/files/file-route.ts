@@ -5,7 +5,7 @@ import { VersionSnapshot } from '../db/change-versions.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
 import { exception, type EnvelopeValue } from '../protocol/envelope.js';
-import type { Caller, EngineServices } from '../actions/context.js';
+import type { Caller, EngineServices } from '../runtime/context.js';
 import type { Dispatcher } from '../actions/dispatch.js';
 import { fileStoreOf, findAttachment } from './attachments.js';
 import { SERVABLE_MIME_TYPES } from './file-types.js';

@@ -3,10 +3,10 @@
 // Only the SHA-256 of a token is stored, and the table is read on every call, so a revoked token
 // is refused at once by every engine process.
 import type { Knex } from 'knex';
-import type { Caller } from '../actions/context.js';
+import type { Caller } from '../runtime/context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { sqlDateTime } from '../db/clock.js';
-import { currentAccess, hashToken, newToken } from '../session/session-store.js';
+import { currentAccess, hashToken, newToken } from './session-store.js';
 
 type Db = Knex | Knex.Transaction;
 const ACTIVE = 33;

@@ -5,7 +5,7 @@
 // before its password is looked at, for the rest of the minute. In memory, per engine process:
 // it is protection, not a correctness rule (the account lockout, in the database, holds across
 // processes).
-import type { EngineServices } from '../actions/context.js';
+import type { EngineServices } from '../runtime/context.js';
 
 const WINDOW_MS = 60_000;
 /** Beyond this many tracked addresses, finished windows are dropped before a new one is added. */

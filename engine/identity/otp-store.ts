@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { bumpVersions } from '../db/change-versions.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { recordAudit } from '../records/record-history.js';
-import { userModule } from '../accounts/users.js';
+import { userModule } from './users.js';
 
 type Db = Knex | Knex.Transaction;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { sqlDateTime } from '../db/clock.js';
-import { hashToken } from '../session/session-store.js';
+import { hashToken } from './session-store.js';
 import { call, codeOf, insertUser, jsonOf, login, messageOf } from './testing/identity-calls.js';
 
 const PASSWORD = 'Tr1cky&Secret';

@@ -4,7 +4,7 @@
 // lifts by itself once the password is changed or the security questions are set, whichever
 // action did it.
 import { AppError } from '../errors/catalogue.js';
-import { LOGIN_TYPE } from '../actions/context.js';
+import { LOGIN_TYPE } from '../runtime/context.js';
 import { parseSqlDateTime } from './times.js';
 
 export type Restriction = 'expired' | 'firsttime';

@@ -4,7 +4,7 @@
 // yet is shown one to scan (E_SHOWOTPQR); the key becomes active with the first code made with it.
 import type { Knex } from 'knex';
 import { AppError } from '../errors/catalogue.js';
-import { LOGIN_TYPE } from '../actions/context.js';
+import { LOGIN_TYPE } from '../runtime/context.js';
 import type { MfaPolicy } from './policy.js';
 import { acceptStep, activatePending, otpState, setPendingSecret } from './otp-store.js';
 import { acceptedStep, enrolmentOf, newOtpSecret } from './totp.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
-import { hashPassword } from '../accounts/password-hash.js';
+import { hashPassword } from './password-hash.js';
 import { RATE_LIMITED } from './sign-in.js';
 import { call, codeOf, insertUsersWithHash, login, messageOf, type Answer } from './testing/identity-calls.js';
 

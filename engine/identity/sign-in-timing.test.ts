@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
-import { hashPassword } from '../accounts/password-hash.js';
+import { hashPassword } from './password-hash.js';
 import { codeOf, insertUsersWithHash, login } from './testing/identity-calls.js';
 
 const SAMPLES = 40;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
-import { hashToken } from '../session/session-store.js';
+import { hashToken } from './session-store.js';
 import { sqlDateTime } from '../db/clock.js';
 import { call, codeOf, insertUser, jsonOf, login, messageOf } from './testing/identity-calls.js';
 

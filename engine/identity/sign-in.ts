@@ -5,13 +5,13 @@
 // the sign-in's own transaction (opened after the password check) commits them. An unknown user
 // id costs what a known one with a wrong password costs: one argon2 verification (against a dummy
 // hash) and the same statements of a counted failure, so the time taken does not tell it apart.
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { AppError, ERROR_CODES } from '../errors/catalogue.js';
 import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
-import { createSession, loadAccess } from '../session/session-store.js';
-import { userRecord } from '../actions/user/user-record.js';
-import { verifyPassword } from '../accounts/password-hash.js';
-import { userByUserid } from '../accounts/userid-match.js';
+import { createSession, loadAccess } from './session-store.js';
+import { userRecord } from './user-record.js';
+import { verifyPassword } from './password-hash.js';
+import { userByUserid } from './userid-match.js';
 import { identityPolicy, type IdentityPolicy } from './policy.js';
 import { loginLimiterOf } from './login-rate-limit.js';
 import { clearFailures, lockedError, lockedUntil, recordFailure } from './lockout.js';

@@ -1,7 +1,7 @@
 // Job.ExportListExcel.* (seed 001 §7, §9): submit an export of a list, poll its status, get its
 // download URL. The file itself comes from GET /out/{id}.xlsx (engine/server/out-route.ts),
 // for the submitter only.
-import { defineAction } from '../actions/registry.js';
+import { defineAction } from '../runtime/registry.js';
 import { text } from '../protocol/envelope.js';
 import { ExportArgs, planExport } from './list-export/export-plan.js';
 import { EXPORT_LIST_EXCEL, exportDownloadUrl } from './list-export/run-export.js';

@@ -2,10 +2,10 @@
 // runs (a permission withdrawn meanwhile stops the export), for the entity they worked for when
 // they submitted it. The context is an ActionContext like a request's, so the record engine's
 // checks (accessModule, entity scope) apply to a job exactly as they do to Record.select.
-import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
-import { engineContext } from '../actions/engine-context.js';
+import type { ActionContext, Caller, EngineServices } from '../runtime/context.js';
+import { engineContext } from '../runtime/engine-context.js';
 import { AppError } from '../errors/catalogue.js';
-import { loadAccess } from '../session/session-store.js';
+import { loadAccess } from '../identity/session-store.js';
 import type { JobRow } from './job-table.js';
 
 const ACTIVE = 33;

@@ -2,7 +2,7 @@
 // besides its own submit: the status of one of the caller's jobs of that type (seed 001 §7, §9),
 // and the download URL of its finished file. One definition, so the families cannot drift apart.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../actions/registry.js';
+import { defineAction } from '../runtime/registry.js';
 import { text } from '../protocol/envelope.js';
 import { JOB_STATE, stateName, type JobRow } from './job-table.js';
 import { finishedFile, findOwnJob } from './own-jobs.js';

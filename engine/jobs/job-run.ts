@@ -1,6 +1,6 @@
 // What a job handler is given and answers. The worker (job-worker.ts) owns the claim, the lease
 // and the outcome; a handler only does the work, says how far it got, and stops when told.
-import type { EngineServices } from '../actions/context.js';
+import type { EngineServices } from '../runtime/context.js';
 import type { ClaimedJob } from './claim.js';
 import type { Progress } from './job-outcome.js';
 

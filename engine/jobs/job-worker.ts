@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { EngineServices } from '../actions/context.js';
+import type { EngineServices } from '../runtime/context.js';
 import { isAppError } from '../errors/catalogue.js';
 import { claimJob, type ClaimedJob } from './claim.js';
 import { RENEWALS_PER_LEASE, startHeartbeat } from './heartbeat.js';

@@ -9,7 +9,7 @@ import { bumpVersions } from '../db/change-versions.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { failure } from '../testing/record-calls.js';
-import { ACCESS_TABLES } from '../session/session-store.js';
+import { ACCESS_TABLES } from '../identity/session-store.js';
 import { JobWorker } from './job-worker.js';
 import { download, finished, readSheet, selectAll, statusOf, submitExport, textOf } from './testing/export-kit.js';
 

@@ -1,6 +1,6 @@
 // Queueing a job for the caller, and finding a caller's own job again. A job belongs to the
 // user who submitted it: its status and its file are theirs alone (PROTOCOL.md §6).
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { sqlDateTime } from '../db/clock.js';
 import { AppError, errors } from '../errors/catalogue.js';

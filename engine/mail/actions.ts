@@ -1,7 +1,7 @@
 // Email.generate: queues the stored template of a type, filled with the caller's data, to the
 // address in the data (seed 001 §7, seed 003 §7). The mail is sent only if the action commits.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../actions/registry.js';
+import { defineAction } from '../runtime/registry.js';
 import { text } from '../protocol/envelope.js';
 import { errors } from '../errors/catalogue.js';
 import { isMailAddress, queueTemplateMail } from './outbox.js';

@@ -5,7 +5,7 @@
 // row to be sent again when its lease runs out.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { EngineServices } from '../actions/context.js';
+import type { EngineServices } from '../runtime/context.js';
 import type { Dialect } from '../db/connect.js';
 import { RENEWALS_PER_LEASE, startHeartbeat } from '../jobs/heartbeat.js';
 import { claimDue, type ClaimedMail } from './claim.js';

@@ -3,7 +3,7 @@
 // every task through the system role, are not IRU users and take no part. One query for every
 // request workflow (resubmission, extension, routine report).
 import type { Knex } from 'knex';
-import { LOGIN_TYPE } from '../actions/context.js';
+import { LOGIN_TYPE } from '../runtime/context.js';
 import { isMailAddress } from './outbox.js';
 
 type Db = Knex | Knex.Transaction;

@@ -11,7 +11,7 @@ import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
 import { readBack, type Row } from '../testing/record-calls.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { MAIL_TYPES } from './mail-types.js';
 import { staffHolding } from './staff-recipients.js';

@@ -5,11 +5,11 @@
 // no second copy. A staff member lacking the notice's module's select permission, or whose rules
 // hide the row or a related one (a relationship manager and another manager's bank, ordinary
 // staff and an App I/II entity or batch), is not mailed.
-import { LOGIN_TYPE, type ActionContext, type Caller } from '../actions/context.js';
+import { LOGIN_TYPE, type ActionContext, type Caller } from '../runtime/context.js';
 import { AppError } from '../errors/catalogue.js';
 import { accessModule } from '../records/module-access.js';
 import { planSelect } from '../records/select-query.js';
-import { loadAccess } from '../session/session-store.js';
+import { loadAccess } from '../identity/session-store.js';
 import { distinctAddresses, staffUsersHolding } from './staff-recipients.js';
 
 

@@ -4,12 +4,12 @@
 // Every signed-in user manages only their own subscriptions; the permission is the select task
 // of User_EmailTemplate, a read-only link module scoped to the caller's own rows.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../actions/registry.js';
+import { defineAction } from '../runtime/registry.js';
 import { recordset, text, type Cell } from '../protocol/envelope.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import { subscribableTemplates, subscribe, subscribedIds, unsubscribe } from './subscriptions.js';
 import { useUnsubscribeLink } from './unsubscribe-links.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 
 export const SUBSCRIPTION_PERMISSION = 'User_EmailTemplate.select';
 

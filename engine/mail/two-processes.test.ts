@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
-import { PROJECT_ROOT } from '../metadata/paths.js';
+import { PROJECT_ROOT } from '../paths.js';
 import { sqlDateTime } from '../db/clock.js';
 import { MailWorker } from './mail-worker.js';
 import { queueMail } from './outbox.js';

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { bumpVersions } from '../db/change-versions.js';
 import { sqlDateTime } from '../db/clock.js';
 import { AppError } from '../errors/catalogue.js';
-import { hashToken, newToken } from '../session/secret-token.js';
+import { hashToken, newToken } from '../identity/secret-token.js';
 import type { MailSender } from './smtp-sender.js';
 import type { ClaimedMail } from './claim.js';
 import { unsubscribe, type GovernedTemplate } from './subscriptions.js';

@@ -1,7 +1,7 @@
 // The behaviour an app gives its modules: code the record engine runs on every write of a
 // module's table, whatever the action or channel (an integrator's Record.update included). The
 // record engine knows only these phases; what a phase does is the app's business (docs/engine.md).
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import type { ResolvedModule } from './module-registry.js';
 
 /** A row as the record engine writes it: column → value. */
@@ -18,6 +18,11 @@ export interface ModuleHooks {
    * null on create). May refuse, or set columns on `row` (stamps, defaults); answers the fields it set.
    */
   beforeWrite?(ctx: ActionContext, module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]>;
+  /**
+   * What a write needs beyond the module's permission, once the row before and after it are known
+   * (null: a create's before, a delete's after), in the write's transaction: refuse or return.
+   */
+  guard?(ctx: ActionContext, module: ResolvedModule, before: Row | null, after: Row | null): Promise<void>;
   /** After a state move of an existing row is recorded, in the same transaction, before afterWrite. */
   afterStateChange?(ctx: ActionContext, module: ResolvedModule, id: number, from: number | null, to: number, reason: string | undefined): Promise<void>;
   /** After the row is written, in the same transaction. */

@@ -187,7 +187,7 @@ describe('counters of another module', () => {
 
 describe('ModuleRegistry with an app', () => {
   const loan: ModuleDef = { name: 'Loan', table: 'loan', fields: { item: { type: 'string' } } };
-  const app = (defs: ModuleDef[], hooks: Record<string, object>) => new ModuleRegistry([user, ...defs], { name: 'lending', modulesDir: '', moduleHooks: hooks }, true);
+  const app = (defs: ModuleDef[], hooks: Record<string, object>) => new ModuleRegistry([user, ...defs], { name: 'lending', modulesDir: '', moduleHooks: hooks }, { checkNames: true });
   const stamp = { beforeWrite: async () => [] };
 
   it('gives a module and its variants the hooks the app registers under its name', () => {

@@ -4,12 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { ENGINE_MODULES_DIR } from './paths.js';
+import { ENGINE_MODULES_DIR } from '../paths.js';
 import { resolveModuleRules, type ModuleRules } from './module-rules.js';
-import { checkRowRules } from '../records/row-rules.js';
 import type { EngineApp } from '../app/engine-app.js';
 import type { ModuleHooks } from './module-hooks.js';
-import { ENGINE_MODULE_HOOKS } from './engine-module-hooks.js';
 import { BASE_ALIAS, CHILD_ALIAS, ModuleRegistryError } from './module-aliases.js';
 import { ModuleSchema, type FieldDef, type FieldType, type ModuleDef, type EntityScope, type NamedFilter, type DateRule, type RowRuleGroup } from './module-schema.js';
 
@@ -115,8 +113,12 @@ export class ModuleRegistry {
   /** The app whose modules these are; an empty app when the registry was built from files alone. */
   readonly app: EngineApp;
 
-  /** `checkNames`: hooks and the metadata's `behaviour` names must agree (an app's registry). */
-  constructor(defs: ModuleDef[], app: EngineApp = { name: 'engine', modulesDir: '' }, checkNames = false) {
+  /**
+   * `engineHooks`: the behaviour of the engine's own modules (engine/app/engine-module-hooks.ts);
+   * `checkNames`: hooks and the metadata's `behaviour` names must agree (an app's registry,
+   * engine/app/app-modules.ts).
+   */
+  constructor(defs: ModuleDef[], app: EngineApp = { name: 'engine', modulesDir: '' }, options: { engineHooks?: Readonly<Record<string, ModuleHooks>>; checkNames?: boolean } = {}) {
     this.app = app;
     const byName = new Map<string, ModuleDef>();
     for (const def of defs) {
@@ -127,8 +129,7 @@ export class ModuleRegistry {
     for (const m of this.modules.values()) if (m.def.counters) this.addCounters(m, m.def.counters);
     for (const m of this.modules.values()) this.linkScopeParent(m);
     for (const m of this.modules.values()) m.rules = resolveModuleRules(m, (name) => this.modules.get(name));
-    checkRowRules((name) => this.modules.get(name), [...this.modules.values()]);
-    this.attachHooks(app, checkNames);
+    this.attachHooks(app, options.engineHooks ?? {}, options.checkNames ?? false);
   }
 
   /**
@@ -136,7 +137,7 @@ export class ModuleRegistry {
    * (its variants, its `RE-` views). With `checkNames`, a module's metadata names its behaviour
    * file exactly when hooks are registered for it, so the two never drift apart.
    */
-  private attachHooks(app: EngineApp, checkNames: boolean): void {
+  private attachHooks(app: EngineApp, engineHooks: Readonly<Record<string, ModuleHooks>>, checkNames: boolean): void {
     const byTable = new Map<string, ModuleHooks>();
     const add = (owner: string, byName: Readonly<Record<string, ModuleHooks>>, strict: boolean) => {
       for (const [name, hooks] of Object.entries(byName)) {
@@ -148,7 +149,7 @@ export class ModuleRegistry {
         byTable.set(m.table, hooks);
       }
     };
-    add('The engine', ENGINE_MODULE_HOOKS, false);
+    add('The engine', engineHooks, false);
     add(`The app ${app.name}`, app.moduleHooks ?? {}, true);
     for (const m of this.modules.values()) m.hooks = byTable.get(m.table);
     if (!checkNames) return;
@@ -208,10 +209,6 @@ export class ModuleRegistry {
     return new ModuleRegistry(appModuleDefs(dir));
   }
 
-  /** An app's modules (its modulesDir) with the behaviour it gives them. */
-  static forApp(app: EngineApp): ModuleRegistry {
-    return new ModuleRegistry(appModuleDefs(app.modulesDir), app, true);
-  }
 }
 
 const validateModule = new Ajv({ allErrors: true, strict: false }).compile(ModuleSchema);

@@ -1,7 +1,7 @@
 // Start-up checks of the thread rules a module declares (replyTo, stateRequires, writableWhen,
 // requiredWhen, closing, docs/threads.md; protectedRows, docs/roles.md): every field they name is one of the module's own
 // columns, so a typo stops start-up instead of failing a user's write.
-import { isRowOperator } from '../records/row-conditions.js';
+import { isRowOperator } from './row-conditions.js';
 import { BASE_ALIAS, ModuleRegistryError } from './module-aliases.js';
 import type { ResolvedModule } from './module-registry.js';
 import type { ModuleDef } from './module-schema.js';

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
-import { stableJson } from '../contract/stable-json.js';
+import { stableJson } from '../protocol/stable-json.js';
 import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { readScreenFiles, SCREEN_MODULES, type ScreenRecord } from './screen-files.js';

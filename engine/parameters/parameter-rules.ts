@@ -2,7 +2,7 @@
 // every save, whatever channel writes them, and a blank one answers the seed's message; a date
 // parameter (type 1650) holds a real day as YYYY-MM-DD (entered dd/mm/yyyy in the screens).
 import { AppError } from '../errors/catalogue.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { ModuleHooks } from '../metadata/module-hooks.js';
 import type { Row } from '../records/write-values.js';

@@ -3,7 +3,7 @@
 // page; any write to those tables, by any engine process, bumps a version and so recounts.
 import type { Knex } from 'knex';
 import type { ModuleRegistry, ResolvedModule } from '../metadata/module-registry.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { insertsBetween } from '../db/insert-journal.js';

@@ -7,7 +7,7 @@ import { insertCompiled } from '../db/compiled-statement.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { BASE_ALIAS, linkColumnsOf, type ResolvedModule } from '../metadata/module-registry.js';
 import type { EnvelopeValue, RecordsetValue } from '../protocol/envelope.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { accessModule, hasRowLimit } from './module-access.js';
 import { assertWithinRules } from './row-rules.js';
 import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, sanitizeHtmlFields, translateConstraintError, type Row } from './write-values.js';

@@ -8,7 +8,7 @@ import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { generateModuleRows } from '../testing/module-rows.js';
 import { compile, selectCompiled } from '../db/compiled-statement.js';
 import { userCaller } from '../jobs/job-caller.js';
-import { engineContext } from '../actions/engine-context.js';
+import { engineContext } from '../runtime/engine-context.js';
 import { accessModule } from './module-access.js';
 import { planSelect, type SelectInput } from './select-query.js';
 import { hintableNeed, loadTableIndexes } from './index-hint.js';

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import { BASE_ALIAS, type ResolvedModule } from '../metadata/module-registry.js';
-import { isReUser, type ActionContext } from '../actions/context.js';
+import { isReUser, type ActionContext } from '../runtime/context.js';
 import { sqlDate, sqlDateTime } from '../db/clock.js';
 import { applyWhere, conditionsKey, normaliseWhere, type NormalCondition } from './where-compiler.js';
 import { applyRowLimit, rowLimitOf } from './row-rules.js';

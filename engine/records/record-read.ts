@@ -2,7 +2,7 @@
 import { errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { RecordsetValue } from '../protocol/envelope.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { applyScope, hasRowLimit } from './module-access.js';
 import { planSelect } from './select-query.js';
 import { planRows } from './select.js';

@@ -8,7 +8,7 @@
 // limit; `when: {}` holds for everyone); groups are AND-ed. Conditions are data compiled to knex
 // builders through the where compiler: no SQL text comes from metadata or the caller.
 import type { Knex } from 'knex';
-import { LOGIN_TYPE, type Caller } from '../actions/context.js';
+import { LOGIN_TYPE, type Caller } from '../runtime/context.js';
 import { BASE_ALIAS } from '../metadata/module-aliases.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { RowRuleGroup, RuleCondition, RuleWhen } from '../metadata/module-schema.js';

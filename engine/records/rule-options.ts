@@ -3,7 +3,7 @@
 // that name only that field are compiled by the one evaluator (row-rules.ts, the where compiler)
 // and run against the options themselves, so what a create page offers is what a write keeps.
 import type { Knex } from 'knex';
-import type { Caller } from '../actions/context.js';
+import type { Caller } from '../runtime/context.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { RuleCondition } from '../metadata/module-schema.js';
 import { applyRowLimit, conditionsFor, planConditions } from './row-rules.js';

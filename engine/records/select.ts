@@ -1,7 +1,7 @@
 // Record.select: a page of rows and the total count matching the conditions.
 import { errors } from '../errors/catalogue.js';
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { accessModule } from './module-access.js';
 import { planSelect, type SelectPlan } from './select-query.js';
 import { toRecordset } from './recordset.js';

@@ -6,8 +6,8 @@
 import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
-import { LOGIN_TYPE, type ActionContext } from '../actions/context.js';
-import { meetsAll, type RowCondition } from './row-conditions.js';
+import { LOGIN_TYPE, type ActionContext } from '../runtime/context.js';
+import { meetsAll, type RowCondition } from '../metadata/row-conditions.js';
 import { loadForWrite } from './record-read.js';
 import { recordAudit, recordStateChange } from './record-history.js';
 import type { Row } from './write-values.js';

@@ -5,7 +5,7 @@ import { AppError, errors } from '../errors/catalogue.js';
 import { sqlDateTime } from '../db/clock.js';
 import { BASE_ALIAS, type ResolvedField, type ResolvedModule } from '../metadata/module-registry.js';
 import { text, type EnvelopeValue, type RecordsetValue } from '../protocol/envelope.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { accessModule } from './module-access.js';
 import { assertWithinRules } from './row-rules.js';
 import { checkDateRules, checkLookups, checkScreenReferences, checkValues, pairFields, sanitizeHtmlFields, translateConstraintError } from './write-values.js';

@@ -1,13 +1,12 @@
 // What a write needs beyond the module's own permission, checked once the row before and after
 // the write are known (null: a create's before, a delete's after), in the write's transaction:
 // a protected row's permission (metadata `protectedRows`: system parameters need
-// Parameters.updateSystem), and for the access tables that nobody gives more than they hold
-// (engine/actions/roles/privilege.ts).
+// Parameters.updateSystem), and the module's own guard (ModuleHooks.guard: the access tables,
+// that nobody gives more than they hold, engine/actions/roles/privilege.ts).
 import { errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
-import type { ActionContext } from '../actions/context.js';
-import { guardAccessWrite } from '../actions/roles/privilege.js';
-import { meetsAll } from './row-conditions.js';
+import type { ActionContext } from '../runtime/context.js';
+import { meetsAll } from '../metadata/row-conditions.js';
 import type { Row } from './write-values.js';
 
 export async function guardWrite(ctx: ActionContext, module: ResolvedModule, before: Row | null, after: Row | null): Promise<void> {
@@ -17,5 +16,5 @@ export async function guardWrite(ctx: ActionContext, module: ResolvedModule, bef
     const permission = `${module.permissionName}.${rule.permission}`;
     if (!ctx.caller?.permissions.has(permission)) throw errors.noPermission(permission);
   }
-  await guardAccessWrite(ctx, module.table, before, after);
+  await module.hooks?.guard?.(ctx, module, before, after);
 }

@@ -8,11 +8,10 @@ import { chartReferenceProblems, screenReferenceProblems } from '../metadata/scr
 import { AppError, errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import { fromInput, isAllowedOption, ValueError } from './value-codec.js';
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { sqlDate } from '../db/clock.js';
 import { BASE_ALIAS } from '../metadata/module-registry.js';
 import { sanitizeRichText } from '../html/sanitize-rich-text.js';
-import { reportProblems } from '../reports/report-definition.js';
 import { selectCompiled, sentinel, TemplateCache } from '../db/compiled-statement.js';
 
 export type Row = Record<string, unknown>;
@@ -163,21 +162,6 @@ export async function checkScreenReferences(ctx: ActionContext, module: Resolved
   if (module.name === 'DashboardChart' && typeof row.data === 'string') {
     const [problem] = chartReferenceProblems(ctx.services.modules, JSON.parse(row.data) as ChartData);
     if (problem) throw errors.validation({ data: problem });
-  }
-  if (module.name === 'WebReport') {
-    // A report is checked whole (its template names the fields of its field list, of its module).
-    const merged = { ...stored, ...row };
-    let properties: unknown = merged.properties;
-    if (typeof properties === 'string') {
-      try {
-        properties = JSON.parse(properties);
-      } catch {
-        throw errors.validation({ properties: 'is not JSON' });
-      }
-    }
-    const problems = reportProblems(ctx.services.modules, { ...merged, properties });
-    if (Object.keys(problems).length) throw errors.validation(problems);
-    return;
   }
   if (!(SCREEN_MODULES as string[]).includes(module.name) || typeof row.properties !== 'string') return;
   const own = (row.module ?? stored.module ?? null) as string | null;

@@ -2,7 +2,7 @@
 // one record of the report's module with its template. The record is read through the record
 // engine's select plan as the caller: `{Module}.select` and the entity scope apply as they do to
 // Record.select, and a record out of scope is answered like a missing one (E_NOTFOUND).
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 import { errors } from '../errors/catalogue.js';
 import { accessModule } from '../records/module-access.js';
 import { planSelect } from '../records/select-query.js';

@@ -2,7 +2,7 @@
 // code, not data, named by the definition and given by the app (EngineApp.printValues). Each says
 // which `$` names it answers (the catalogue refuses a template naming others) and which record
 // fields it reads.
-import type { ActionContext } from '../actions/context.js';
+import type { ActionContext } from '../runtime/context.js';
 
 export interface PrintValueProvider {
   names: string[];

@@ -14,7 +14,7 @@ import { testDialects } from '../testing/test-database.js';
 import { failure, ok, readBack, select } from '../testing/record-calls.js';
 import { exportReports, importReports } from './report-transfer.js';
 import { bumpVersions } from '../db/change-versions.js';
-import { ACCESS_TABLES } from '../session/session-store.js';
+import { ACCESS_TABLES } from '../identity/session-store.js';
 import { REPORTS_DIR } from '../../portal/paths.js';
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');

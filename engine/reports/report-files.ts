@@ -5,7 +5,7 @@
 // what is stored so that export → import → export gives the same files.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stableJson } from '../contract/stable-json.js';
+import { stableJson } from '../protocol/stable-json.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { compileReport, REPORT_NAME, type ReportProps, type ReportRecord } from './report-definition.js';
 import { parseTemplate } from './template.js';

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { bumpVersions } from '../db/change-versions.js';
 import { recordsetObjects, type RecordsetValue } from '../protocol/envelope.js';
 import { buildEngine } from '../server/app.js';
-import { ACCESS_TABLES } from '../session/session-store.js';
+import { ACCESS_TABLES } from '../identity/session-store.js';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
 import { portal } from '../../portal/app.js';

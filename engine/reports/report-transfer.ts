@@ -3,7 +3,7 @@
 // import checks every file first, then adds and updates in one transaction with the versions and
 // change versions of a normal save, and leaves alone what is already stored as filed.
 import type { Knex } from 'knex';
-import { stableJson } from '../contract/stable-json.js';
+import { stableJson } from '../protocol/stable-json.js';
 import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { keepScreenVersion } from '../metadata/screen-history.js';

@@ -9,15 +9,15 @@ import type { Knex } from 'knex';
 import { pino, type Logger } from 'pino';
 import type { EngineConfig } from '../../fastify.config.js';
 import { connect, dialectOf } from '../db/connect.js';
-import { ModuleRegistry } from '../metadata/module-registry.js';
+import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { loadTableIndexes } from '../records/index-hint.js';
 import { Dispatcher, type Call } from '../actions/dispatch.js';
-import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
+import type { ActionContext, Caller, EngineServices } from '../runtime/context.js';
 import { buildRegistry } from '../actions/index.js';
 import { AppError, errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
 import { encodeJson, encodeXml, exception, exceptionText, type EnvelopeValue } from '../protocol/envelope.js';
 import { decodeFormBody, decodeJsonBody } from '../protocol/request-decoder.js';
-import { destroySession, loadCaller, SESSION_COOKIE } from '../session/session-store.js';
+import { destroySession, loadCaller, SESSION_COOKIE } from '../identity/session-store.js';
 import { bearerToken, loadTokenCaller } from '../identity/api-tokens.js';
 import { restrictionError } from '../identity/restriction.js';
 import { VersionSnapshot } from '../db/change-versions.js';
@@ -36,6 +36,7 @@ import { cookieDefaults } from './cookie-options.js';
 import type { JobWorker } from '../jobs/job-worker.js';
 import type { UploadedFile } from '../files/file-store.js';
 import type { EngineApp } from '../app/engine-app.js';
+import { appModules } from '../app/app-modules.js';
 
 export interface BuildOptions {
   config: EngineConfig;
@@ -142,7 +143,7 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
     config,
     db,
     dialect: dialectOf(db),
-    modules: opts.modules ?? ModuleRegistry.forApp(opts.app),
+    modules: opts.modules ?? appModules(opts.app),
     log,
   };
   // The indexes list reads are told to use on MariaDB (index-hint.ts), read before the first request.

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ActionContext, Caller, EngineServices } from '../actions/context.js';
+import type { ActionContext, Caller, EngineServices } from '../runtime/context.js';
 import type { Dispatcher } from '../actions/dispatch.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { errors, isAppError, type ErrorCode } from '../errors/catalogue.js';

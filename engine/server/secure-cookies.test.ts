@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../testing/test-engine.js';
 import { testDialects } from '../testing/test-database.js';
-import { SESSION_COOKIE } from '../session/session-store.js';
+import { SESSION_COOKIE } from '../identity/session-store.js';
 import { DEMO_PASSWORD } from '../../portal/seeds/demo-users.js';
 
 /** The attributes of the session cookie an answer set, lower-cased; [] when it set none. */

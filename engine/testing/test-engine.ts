@@ -6,7 +6,7 @@ import { loadConfig, type EngineConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../server/app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
-import { createSession, SESSION_COOKIE } from '../session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../identity/session-store.js';
 import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
 import { collectXmlAnswers } from './envelope-validation.js';
 import { portal } from '../../portal/app.js';

@@ -2,7 +2,7 @@
 // approval is stamped and refused while the equipment is out on another loan; an approved loan
 // marks its equipment out, a returned one marks it available again.
 import type { ModuleHooks, Row } from '../../engine/metadata/module-hooks.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { errors } from '../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';

@@ -1,7 +1,7 @@
 // The portal's actions, beside the engine's own (engine/actions/index.ts): filing, periods,
 // templates, requests, threads, bulletins, dashboards, routine reports, PEOI, entity administration,
 // registration, sub-users, profile verification, profile tabs and the Excel form export, import and validation report.
-import type { AnyAction } from '../../engine/actions/registry.js';
+import type { AnyAction } from '../../engine/runtime/registry.js';
 import { templateActions } from './templates/template-versions.js';
 import { dashboardActions } from './dashboards/actions.js';
 import { importActions } from '../jobs/form-import/actions.js';

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
 import { AppError, errors } from '../../engine/errors/catalogue.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { accessModule, applyScope } from '../../engine/records/module-access.js';
 import { fromModule } from '../../engine/records/select-query.js';
 import { applyWhere, normaliseWhere, whereFields } from '../../engine/records/where-compiler.js';

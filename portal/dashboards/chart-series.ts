@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { errors, isAppError } from '../../engine/errors/catalogue.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { chartDataProblem } from '../../engine/metadata/screen-files.js';
 import type { ChartData } from '../../engine/metadata/screen-schemas.js';
 import { seriesOf, type ChartWindow } from './chart-data.js';

@@ -5,7 +5,7 @@
 // this release does not have, or that the caller may not read, answers no rows.
 import { DateTime } from 'luxon';
 import { isAppError } from '../../engine/errors/catalogue.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import type { ChartDataRow } from '../../engine/metadata/screen-schemas.js';
 import { latestMonthOf, monthsAfter, seriesOf, type ChartWindow } from './chart-data.js';
 

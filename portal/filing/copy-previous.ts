@@ -5,7 +5,7 @@
 // across template versions; a code the form's version no longer has as an input cell is skipped
 // and counted. An add-new-rows tab gets the previous form's number of data rows.
 import { AppError } from '../../engine/errors/catalogue.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { cellId, filedTemplate, placeContent, reachForm, storedCells } from './form-data.js';
 import { assertWritable, saveFormData, type CellInput } from './form-save.js';
 import { previousAcceptedForm } from './previous-form.js';

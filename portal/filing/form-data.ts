@@ -3,7 +3,7 @@
 // code and data row for the workbook (formula-engine.ts).
 import type { Knex } from 'knex';
 import { AppError, errors } from '../../engine/errors/catalogue.js';
-import { isReUser, type ActionContext } from '../../engine/actions/context.js';
+import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 import { accessModule } from '../../engine/records/module-access.js';
 import { loadForWrite } from '../../engine/records/record-read.js';
 import { BoundedCache } from '../../engine/cache/bounded-cache.js';

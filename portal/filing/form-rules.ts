@@ -2,7 +2,7 @@
 // cells that must be filled, each value against its cell's type and list, the template's cell
 // validations with their own messages, formula results that must fit their cells, the form's
 // tab validations (errors) and tier-2 checks (warnings), and the fewest rows of add-new-rows tabs.
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { parseCellValue, requiredProblem } from './cell-values.js';
 import { cellId, filedTemplate, listValuesFor, placeContent, storedCells, type FiledTemplate, type FormContent, type FormRow } from './form-data.js';
 import { cellKey, type CellAt } from './form-layout.js';

@@ -4,7 +4,7 @@
 // the new counter. Every offending cell is named at once; on any refusal nothing is written.
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { recordAudit, recordStateChange } from '../../engine/records/record-history.js';
 import { recountFor } from '../../engine/records/counters.js';
 import { parseCellValue, type StoredValue } from './cell-values.js';

@@ -4,7 +4,7 @@
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { recordAudit, recordStateChange } from '../../engine/records/record-history.js';
 import { FORM_STATE, BATCH_STATE } from './form-states.js';
 import { writeRevision } from './form-revisions.js';

@@ -6,7 +6,7 @@
 // and Form.delete (seeds/access.ts); the entity's variants have no delete grant.
 import { AppError } from '../../engine/errors/catalogue.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { recordAudit } from '../../engine/records/record-history.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { extractDatabases, removeFormExtract } from './extract-tables.js';

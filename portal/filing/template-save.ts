@@ -3,7 +3,7 @@
 // runs the one check of template-check.ts on the server. A template that breaks a rule is refused
 // (E_VALIDATION naming the JSON path); one that passes is stored normalised, with its cell codes
 // assigned and its extract definition computed here (a caller's etlproperties is never trusted).
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import { errors } from '../../engine/errors/catalogue.js';
 import { checkTemplate } from './template-check.js';

@@ -4,7 +4,7 @@
 // with its outcome (passed, failed, warning), its message and the values it cites, in words: the
 // cell's label beside `01!B3`, dates DD/MM/YYYY. The outcomes are Form.validate's own
 // (storedFormBreaches); this module only lists the rules that passed beside them.
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { formatCellValue, type StoredValue } from './cell-values.js';
 import { cellLabels } from './cell-labels.js';
 import { externalValues } from './external-values.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { filedTemplate } from '../filing/form-data.js';
-import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../../engine/protocol/envelope.js';
 import { failure, ok, readBack } from '../../engine/testing/record-calls.js';
 import { testDialects } from '../../engine/testing/test-database.js';

@@ -3,7 +3,7 @@
 // before saving a form, importing from Excel or registering a sub user. The client sends the user
 // to the profile first (client/src/auth/profile-gate.ts); this holds a hand-made call too.
 import { AppError } from '../../engine/errors/catalogue.js';
-import { isReUser, type ActionContext } from '../../engine/actions/context.js';
+import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 
 export const VERIFY_PROFILE = 'You need to verify your Profile before you can continue';
 export const VERIFY_OFFICE = 'You need to verify your Details of Office before you can continue';

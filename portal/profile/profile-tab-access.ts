@@ -4,7 +4,7 @@
 // of those tabs must be visible to the entity, else E_NOPERMISSION. Tables no tab lists pass at
 // the cost of one lookup in a map kept per change version of the screen tables.
 import { errors } from '../../engine/errors/catalogue.js';
-import { isReUser, type ActionContext } from '../../engine/actions/context.js';
+import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import { entityFacts, profileTabs, TAB_KIND, visibleTabs } from './profile-tabs.js';
 

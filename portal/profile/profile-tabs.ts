@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../../engine/paths.js';
 
 type Db = Knex | Knex.Transaction;
 

@@ -4,9 +4,9 @@
 // on every write; the daily sweep here applies it when only the calendar moved (an office whose
 // closing date passed last night is inactive this morning without anyone editing it). Each move
 // goes through the record engine as the system, so it is audited and versioned like an edit.
-import type { Caller, EngineServices } from '../../engine/actions/context.js';
-import { LOGIN_TYPE } from '../../engine/actions/context.js';
-import { engineContext } from '../../engine/actions/engine-context.js';
+import type { Caller, EngineServices } from '../../engine/runtime/context.js';
+import { LOGIN_TYPE } from '../../engine/runtime/context.js';
+import { engineContext } from '../../engine/runtime/engine-context.js';
 import { sqlDate } from '../../engine/db/clock.js';
 import { updateRecord } from '../../engine/records/update.js';
 import { startRecurring } from '../../engine/server/recurring.js';

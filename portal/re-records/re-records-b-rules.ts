@@ -9,7 +9,7 @@ import { AppError } from '../../engine/errors/catalogue.js';
 import { sqlDate } from '../../engine/db/clock.js';
 import { dateDrivenState } from './date-driven-states.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import type { Row } from '../../engine/records/write-values.js';
 import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../../engine/paths.js';
 
 export const BUSINESS_INFO_FILE = join(PROJECT_ROOT, 'portal', 'metadata', 're-business-info.json');
 

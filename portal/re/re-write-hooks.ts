@@ -8,7 +8,7 @@
 import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { Row } from '../../engine/records/write-values.js';
-import { isReUser, type ActionContext } from '../../engine/actions/context.js';
+import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { differs } from '../../engine/records/update.js';
 import { MANAGER_FIELDS, MANAGER_ROLES, managersProblem } from './re-admin-rules.js';

@@ -3,8 +3,8 @@
 // recommenders (pending recommendation), recommended or recommended to reject → its approvers,
 // approved → the entity user who asked. A stage whose template an administrator has switched off
 // (inactive) sends nothing.
-import type { ActionContext } from '../../engine/actions/context.js';
-import { LOGIN_TYPE } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
+import { LOGIN_TYPE } from '../../engine/runtime/context.js';
 import { MAIL_TYPES } from '../../engine/mail/mail-types.js';
 import { queueTemplateMail } from '../../engine/mail/outbox.js';
 import { distinctAddresses } from '../../engine/mail/staff-recipients.js';

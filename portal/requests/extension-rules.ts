@@ -6,7 +6,7 @@
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { sqlDate, sqlDateTime } from '../../engine/db/clock.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import type { Row } from '../../engine/records/write-values.js';
 import { recordAudit } from '../../engine/records/record-history.js';
 import { EXTENSION_STATE as S, PAYMENT_BY_REFERENCE, ELIGIBLE_BATCH_STATES, OPEN_EXTENSION_STATES, EXTENSION_REASON_GROUP, PAYMENT_TYPE_GROUP, MIN_DAYS_BEFORE_DUE } from './extension-states.js';

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { errors } from '../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
-import type { Caller } from '../../engine/actions/context.js';
+import type { Caller } from '../../engine/runtime/context.js';
 import { isSenior, positionValue } from '../filing/adhoc-forms.js';
 import { RESUBMISSION_MESSAGES as M, RESUBMITTABLE_BATCH_STATE, RESUBMITTABLE_FORM_STATE } from './resubmission-states.js';
 

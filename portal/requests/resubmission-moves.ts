@@ -4,7 +4,7 @@
 // (resubmission-writes.ts) inside the write's transaction: a refusal here undoes the move.
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { sqlDate, sqlDateTime } from '../../engine/db/clock.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { MAIL_TYPES } from '../../engine/mail/mail-types.js';
 import { EFFECTIVE_AFTER_DAYS, PAYMENT_BY_REFERENCE, PAYMENT_PROOF, PAYMENT_TYPE_GROUP, RESUBMISSION_MESSAGES as M, RESUBMISSION_REASON_GROUP, RESUBMISSION_STATE as S } from './resubmission-states.js';
 import { staffHoldingWhoRead, type NoticeRow } from '../../engine/mail/staff-visibility.js';

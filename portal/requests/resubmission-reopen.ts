@@ -5,8 +5,8 @@
 // it through the filing screens; Form.history and Form.diff keep both versions. A request whose
 // reopened forms are all submitted again is done (`resubmittedon`, the overdue view).
 import type { Knex } from 'knex';
-import type { ActionContext, Caller, EngineServices } from '../../engine/actions/context.js';
-import { engineContext } from '../../engine/actions/engine-context.js';
+import type { ActionContext, Caller, EngineServices } from '../../engine/runtime/context.js';
+import { engineContext } from '../../engine/runtime/engine-context.js';
 import { startRecurring } from '../../engine/server/recurring.js';
 import { sqlDate, sqlDateTime } from '../../engine/db/clock.js';
 import { updateRecord } from '../../engine/records/update.js';

@@ -4,7 +4,7 @@
 // who/when stamps, mail), payment proofs that must be PDF files, and a reopened form's return.
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import { isReUser, type ActionContext } from '../../engine/actions/context.js';
+import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 import { categoryChoice, checkRequestedForms, parseRequestedForms, writeRequestedForms } from './resubmission-forms.js';
 import { mailOfMove, stampsOfMove } from './resubmission-moves.js';
 import { PAYMENT_PROOF, RESUBMISSION_MESSAGES as M, RESUBMISSION_STATE as S } from './resubmission-states.js';

@@ -3,7 +3,7 @@
 // report's bulletin template and the report, whose message is the template's opening text
 // followed by the report's findings, linked to the report's sectors, Active from today for the
 // template's (else the report's) periodicity. Written through the record engine as the caller.
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { errors } from '../../engine/errors/catalogue.js';
 import { sqlDate } from '../../engine/db/clock.js';
 import { createRecord } from '../../engine/records/create.js';

@@ -4,7 +4,7 @@
 // approve, approved and amendment required to the report's author.
 import type { Knex } from 'knex';
 import { queueTemplateMail } from '../../engine/mail/outbox.js';
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { distinctAddresses } from '../../engine/mail/staff-recipients.js';
 import { staffHoldingWhoRead } from '../../engine/mail/staff-visibility.js';
 import { MAIL_TYPES } from '../../engine/mail/mail-types.js';

@@ -3,7 +3,7 @@
 // may reach, each on its own; this hook keeps the three together on every write, whoever calls:
 // a relationship manager who may read two banks cannot raise a query on one bank about the
 // other's form.
-import type { ActionContext } from '../../engine/actions/context.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { AppError } from '../../engine/errors/catalogue.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';

@@ -5,7 +5,7 @@
 // one the engine's many small closures pay more of than the floor's bare route.
 //   tsx scripts/bench/bundle.ts scripts/bench.ts [more scripts…]
 import { basename, join } from 'node:path';
-import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../../engine/paths.js';
 import { buildEngineBundle } from '../engine-build.js';
 import { isScript } from '../is-script.js';
 

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../../engine/paths.js';
 import { buildEngineBundle } from '../engine-build.js';
 
 /** Compiles the benchmark at `scriptUrl` (its import.meta.url) to dist/bench/{bundleName} and runs it with `args`; answers its last line, parsed. */

@@ -10,7 +10,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { Dialect } from '../../engine/db/connect.js';
 import { createTestDatabase, mariadbReachable } from '../../engine/testing/test-database.js';
 import { startChildEngine } from '../../engine/jobs/testing/child-engine.js';
-import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { decodeXml } from '../../engine/protocol/envelope.js';
 import { loadConfig } from '../../fastify.config.js';
 import { runSeeds } from '../../portal/seeds/index.js';

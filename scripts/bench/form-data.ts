@@ -15,7 +15,7 @@ import { createTestDatabase } from '../../engine/testing/test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
-import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
 import { checkTemplate } from '../../portal/filing/template-check.js';
 import { formulaConfig } from '../../portal/filing/formula-engine.js';

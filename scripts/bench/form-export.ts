@@ -15,7 +15,7 @@ import { createTestDatabase, mariadbReachable, type TestDatabase } from '../../e
 import { runSeeds } from '../../portal/seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
-import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { decodeXml } from '../../engine/protocol/envelope.js';
 import { filedTemplate, type FiledTemplate } from '../../portal/filing/form-data.js';
 import type { Knex } from 'knex';

@@ -17,7 +17,7 @@ import { createTestDatabase, mariadbReachable } from '../../engine/testing/test-
 import { runSeeds } from '../../portal/seeds/index.js';
 import { loadConfig } from '../../fastify.config.js';
 import { buildEngine, type Engine } from '../../engine/server/app.js';
-import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
 import { checkTemplate } from '../../portal/filing/template-check.js';
 import { cellCode } from '../../portal/filing/cell-codes.js';

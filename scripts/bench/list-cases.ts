@@ -17,7 +17,7 @@ import { insertCompiled } from '../../engine/db/compiled-statement.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { planSelect } from '../../engine/records/select-query.js';
 import { accessModule } from '../../engine/records/module-access.js';
-import { engineContext } from '../../engine/actions/engine-context.js';
+import { engineContext } from '../../engine/runtime/engine-context.js';
 import { userCaller } from '../../engine/jobs/job-caller.js';
 import { generateModuleRows } from '../../engine/testing/module-rows.js';
 import { decodeXml } from '../../engine/protocol/envelope.js';

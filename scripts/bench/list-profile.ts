@@ -8,7 +8,7 @@
 // WARM=<case> runs that case's load for 10 s first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
-import { createSession, SESSION_COOKIE } from '../../engine/session/session-store.js';
+import { createSession, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { compileReads, cpuMsOfStat, engineBody, listCases, maybeProfiled, measured, registerListFloor } from './list-cases.js';
 import { runLoad, type LoadOptions } from './load.js';
 import { listTrafficRows, seededEngine } from './seeded-engine.js';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
-import { PROJECT_ROOT } from '../../engine/metadata/paths.js';
+import { PROJECT_ROOT } from '../../engine/paths.js';
 
 export interface LoadOptions {
   url: string;

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import type { Engine } from '../../engine/server/app.js';
 import type { EngineConfig } from '../../fastify.config.js';
-import { loadAccess, loadCaller, SESSION_COOKIE } from '../../engine/session/session-store.js';
+import { loadAccess, loadCaller, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { planSelect } from '../../engine/records/select-query.js';
 import { compileTemplate, fillTemplate } from '../../engine/db/compiled-statement.js';
 import { readVersions } from '../../engine/db/change-versions.js';

@@ -1,10 +1,10 @@
 // The regulator's review of a verified registration: activate (61 → 33, the user is told by
 // mail and can then sign in) or reject (61 → 23, with the reason kept in the state history).
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
-import { findUserByUserid, USER_STATE } from '../../accounts/users.js';
+import { findUserByUserid, USER_STATE } from '../../identity/users.js';
 import { moveUserState } from '../../accounts/lifecycle.js';
 import { sendActivationMail } from '../../accounts/account-mail.js';
 import { formError } from '../../accounts/registration-rules.js';

@@ -1,15 +1,15 @@
 // User.changePassword (signed in, or with a reset link's token) and User.resetPassword (an
 // administrator mails the user a reset link).
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
 import { passwordProblem } from '../../accounts/password-policy.js';
 import { formError } from '../../accounts/registration-rules.js';
 import { consumeToken } from '../../accounts/tokens.js';
-import { findUserById, findUserByUserid } from '../../accounts/users.js';
+import { findUserById, findUserByUserid } from '../../identity/users.js';
 import { setPassword } from '../../accounts/passwords.js';
-import { verifyPassword } from '../../accounts/password-hash.js';
+import { verifyPassword } from '../../identity/password-hash.js';
 import { sendResetMail } from '../../accounts/account-mail.js';
 import { Password, Token, Userid } from './schemas.js';
 

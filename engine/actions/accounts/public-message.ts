@@ -1,6 +1,6 @@
 // PublicMessage.get: the notices shown above the sign-in box (seed 000 §2.2), readable without
 // a session: active messages (state 33) whose start and end dates include today (UTC).
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { recordset } from '../../protocol/envelope.js';
 import { sqlDate } from '../../db/clock.js';
 

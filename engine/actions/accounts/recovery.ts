@@ -3,11 +3,11 @@
 // the same answers, and wrong answers are limited per name per hour, so neither the questions
 // nor the limit tell who exists.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { exception, text } from '../../protocol/envelope.js';
 import { AppError } from '../../errors/catalogue.js';
 import { formError } from '../../accounts/registration-rules.js';
-import { findUserByUserid, USER_STATE, type UserRow } from '../../accounts/users.js';
+import { findUserByUserid, USER_STATE, type UserRow } from '../../identity/users.js';
 import { answersMatch, DECOY_QUESTIONS, MAX_QUESTIONS, questionsOf } from '../../accounts/security-questions.js';
 import { failedRecoveries, MAX_FAILED_RECOVERIES, recordRecovery } from '../../accounts/recovery-attempts.js';
 import { sendResetMail } from '../../accounts/account-mail.js';

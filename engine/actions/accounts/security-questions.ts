@@ -1,10 +1,10 @@
 // A user's own security questions, and the first-time sign-in flag they clear (seed 000 §2.2:
 // a first-time RE user must fill in security questions before proceeding).
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { formError } from '../../accounts/registration-rules.js';
-import { findUserById, updateUser } from '../../accounts/users.js';
+import { findUserById, updateUser } from '../../identity/users.js';
 import { MAX_QUESTIONS, MIN_QUESTIONS, questionsOf, replaceQuestions } from '../../accounts/security-questions.js';
 
 export const QUESTION_MESSAGES = {

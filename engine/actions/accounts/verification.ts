@@ -2,10 +2,10 @@
 // verification) to 61 (pending review by the regulator); a new link can be asked for while the
 // account is still in 62.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { consumeToken, tokensIssuedSince } from '../../accounts/tokens.js';
-import { findUserById, findUserByUserid, USER_STATE } from '../../accounts/users.js';
+import { findUserById, findUserByUserid, USER_STATE } from '../../identity/users.js';
 import { moveUserState } from '../../accounts/lifecycle.js';
 import { notifySupport, sendVerificationMail } from '../../accounts/account-mail.js';
 import { addMinutes } from '../../db/clock.js';

@@ -1,11 +1,11 @@
 // Attachment files: Record.uploadFile / Record.getFile (Record2.* twins are aliases) and one
 // `{Module}.removeReference` per attachment module in the metadata.
 import { Type } from '@sinclair/typebox';
-import { defineAction, type AnyAction } from '../registry.js';
+import { defineAction, type AnyAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import type { ModuleRegistry } from '../../metadata/module-registry.js';
 import { downloadUrl, findAttachment, removeAttachment, uploadAttachment } from '../../files/attachments.js';
-import { ModuleName } from '../record/schemas.js';
+import { ModuleName } from '../../records/record-schemas.js';
 
 const Names = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'Field names' });
 const Values = Type.Array(Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), { maxItems: 100, description: 'Values, parallel to the names' });

@@ -1,12 +1,12 @@
 // ApiToken.*: administrators issue tokens for integrators' service users, list and revoke them.
 // A token is shown once, in the answer of ApiToken.create; afterwards only its hash exists.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { recordset, text, type Cell } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { sqlDateTime } from '../../db/clock.js';
 import { issueApiToken } from '../../identity/api-tokens.js';
-import { userByUserid, useridEquals } from '../../accounts/userid-match.js';
+import { userByUserid, useridEquals } from '../../identity/userid-match.js';
 
 const ACTIVE = 33;
 

@@ -1,10 +1,10 @@
 // User.setRE: switches the session's current reporting entity (seed 000 §6). Other tabs learn of
 // the switch through E_RECHANGED, since every call carries the entity its tab believes current.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
-import { updateSession } from '../../session/session-store.js';
+import { updateSession } from '../../identity/session-store.js';
 
 export const setRe = defineAction({
   name: 'User.setRE',

@@ -8,12 +8,12 @@
 // its own device.
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { exception, text, type EnvelopeValue } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
-import type { ActionContext } from '../context.js';
+import type { ActionContext } from '../../runtime/context.js';
 import { identityPolicy } from '../../identity/policy.js';
-import { userByUserid } from '../../accounts/userid-match.js';
+import { userByUserid } from '../../identity/userid-match.js';
 import { lockedError, lockedUntil, recordFailure } from '../../identity/lockout.js';
 import { acceptStep, activatePending, clearOtp, otpState, setPendingSecret } from '../../identity/otp-store.js';
 import { acceptedStep, enrolmentOf, newOtpSecret } from '../../identity/totp.js';

@@ -1,9 +1,9 @@
 // Record.* (and their Record2.* twins, registered as aliases): the generic record engine.
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { selectRecords } from '../../records/select.js';
 import { createRecord } from '../../records/create.js';
 import { deleteRecord, updateRecord } from '../../records/update.js';
-import { CreateArgs, DeleteArgs, SelectArgs, UpdateArgs } from './schemas.js';
+import { CreateArgs, DeleteArgs, SelectArgs, UpdateArgs } from '../../records/record-schemas.js';
 
 export const recordSelect = defineAction({
   name: 'Record.select',

@@ -4,7 +4,7 @@
 // A draft is refused as Record.create would refuse it: E_VALIDATION, each column's problem
 // (a template's naming its line).
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
 import { compileReport, reportProblems, type ReportProps } from '../../reports/report-definition.js';

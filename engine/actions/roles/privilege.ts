@@ -5,9 +5,9 @@
 // moment ago counts. Used by Role.setPermissions / Role.copyPermissions and, for every write of
 // the access tables through the record engine, by guardAccessWrite.
 import type { Knex } from 'knex';
-import type { ActionContext } from '../context.js';
+import type { ActionContext } from '../../runtime/context.js';
 import { AppError } from '../../errors/catalogue.js';
-import { loadAccess } from '../../session/session-store.js';
+import { loadAccess } from '../../identity/session-store.js';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, unknown>;

@@ -7,8 +7,8 @@
 // Every write bumps the access tables' change versions, so callers' permissions change at once.
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import { defineAction } from '../registry.js';
-import type { ActionContext } from '../context.js';
+import { defineAction } from '../../runtime/registry.js';
+import type { ActionContext } from '../../runtime/context.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { recordAudit } from '../../records/record-history.js';

@@ -2,9 +2,9 @@
 // version's whole definition, and restoring one as a new save (with the usual compare-and-set,
 // validation, audit and version).
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { recordset, text, type EnvelopeValue } from '../../protocol/envelope.js';
-import type { ActionContext } from '../context.js';
+import type { ActionContext } from '../../runtime/context.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { accessModule } from '../../records/module-access.js';
 import { loadForWrite } from '../../records/record-read.js';

@@ -4,9 +4,9 @@
 // test holds every shipped view to) is checked against the table's indexes as they are.
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { recordset, type EnvelopeValue } from '../../protocol/envelope.js';
-import type { ActionContext } from '../context.js';
+import type { ActionContext } from '../../runtime/context.js';
 import { errors } from '../../errors/catalogue.js';
 import { screenProblem } from '../../metadata/screen-files.js';
 import type { WebListviewProperties } from '../../metadata/screen-schemas.js';

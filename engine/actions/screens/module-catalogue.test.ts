@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../testing/test-engine.js';
 import { testDialects } from '../../testing/test-database.js';
 import { bumpVersions } from '../../db/change-versions.js';
-import { ACCESS_TABLES } from '../../session/session-store.js';
+import { ACCESS_TABLES } from '../../identity/session-store.js';
 import type { EnvelopeValue } from '../../protocol/envelope.js';
 import type { CatalogueModule } from '../../metadata/module-catalogue.js';
 

@@ -1,7 +1,7 @@
 // Screen.modules: the module catalogue the screen editors pick from — every module with its
 // fields (types, titles, lookups and the `{field}_name_ind_field` columns they yield), as the
 // record engine resolves them. Secret columns are never listed. Read-only metadata.
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import type { ModuleRegistry, ResolvedField } from '../../metadata/module-registry.js';
 import type { CatalogueField, CatalogueModule } from '../../metadata/module-catalogue.js';

@@ -2,13 +2,13 @@
 // widths, sort, filters), stored on the server so they follow the user across browsers; reset
 // returns to the admin's view. A user only ever reads and writes their own.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { bumpVersions } from '../../db/change-versions.js';
 import { sqlDateTime } from '../../db/clock.js';
 import { PersonalViewSettings } from '../../metadata/screen-schemas.js';
-import type { ActionContext } from '../context.js';
+import type { ActionContext } from '../../runtime/context.js';
 
 const View = Type.Integer({ minimum: 1 });
 

@@ -1,8 +1,8 @@
 // StateManagement.*: a module's state map and a record's state history.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { recordset, text } from '../../protocol/envelope.js';
-import { ModuleName } from '../record/schemas.js';
+import { ModuleName } from '../../records/record-schemas.js';
 import { accessModule } from '../../records/module-access.js';
 import { loadForWrite } from '../../records/record-read.js';
 import { stateHistoryQuery } from '../../records/record-history.js';

@@ -1,7 +1,7 @@
 // System.*: the action catalogue for integrators, System.execute (an action by name) and
 // System.monitor (the home page's figures, monitor.ts).
 import { Type } from '@sinclair/typebox';
-import { defineAction, type ActionRegistry } from '../registry.js';
+import { defineAction, type ActionRegistry } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
 import { buildCatalogue } from '../../contract/catalogue.js';

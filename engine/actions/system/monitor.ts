@@ -3,8 +3,8 @@
 // database (its size), since a database server's own CPU is not readable through SQL portably.
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
-import { defineAction } from '../registry.js';
-import { LOGIN_TYPE, type ActionContext } from '../context.js';
+import { defineAction } from '../../runtime/registry.js';
+import { LOGIN_TYPE, type ActionContext } from '../../runtime/context.js';
 import { text } from '../../protocol/envelope.js';
 import { addMinutes, sqlDateTime } from '../../db/clock.js';
 import { JOB_TABLE, stateName } from '../../jobs/job-table.js';

@@ -1,11 +1,11 @@
 // User.login / User.logout / User.current: sign-in onto a database session (the steps are in
 // engine/identity/sign-in.ts), sign-out, and the signed-in user's login info.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../registry.js';
+import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { signIn } from '../../identity/sign-in.js';
-import { userRecord } from './user-record.js';
-import { endSession } from '../../session/session-store.js';
+import { userRecord } from '../../identity/user-record.js';
+import { endSession } from '../../identity/session-store.js';
 
 const LoginArgs = Type.Object(
   {

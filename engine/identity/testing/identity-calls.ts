@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { bumpVersions } from '../../db/change-versions.js';
 import { sqlDateTime } from '../../db/clock.js';
 import { decodeXml, type EnvelopeValue } from '../../protocol/envelope.js';
-import { SESSION_COOKIE } from '../../session/session-store.js';
+import { SESSION_COOKIE } from '../session-store.js';
 import type { TestEngine } from '../../testing/test-engine.js';
 import type { Engine } from '../../server/app.js';
 

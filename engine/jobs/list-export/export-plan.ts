@@ -4,8 +4,8 @@
 // select plan (planSelect), so the export sees exactly what Record.select would: the module's
 // permission, the entity scope, the where compiler, the order.
 import { Type, type Static } from '@sinclair/typebox';
-import type { ActionContext } from '../../actions/context.js';
-import { SelectArgs } from '../../actions/record/schemas.js';
+import type { ActionContext } from '../../runtime/context.js';
+import { SelectArgs } from '../../records/record-schemas.js';
 import { errors } from '../../errors/catalogue.js';
 import type { ResolvedModule } from '../../metadata/module-registry.js';
 import { accessModule } from '../../records/module-access.js';

@@ -1,7 +1,7 @@
 // Starts engine-process.ts as a child process, as a second engine would run in production.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../metadata/paths.js';
+import { PROJECT_ROOT } from '../../paths.js';
 
 export interface ChildEngine {
   pid: number;

@@ -1,7 +1,7 @@
 // Loan.overdue: the approved loans not back by their due date, for the lab manager's round of
 // reminders. Answers a recordset, the most overdue first.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { sqlDate } from '../../../engine/db/clock.js';

@@ -4,8 +4,8 @@
 // import or the sub-user creation page (client/src/auth/profile-gate.ts); the login info's
 // VerifyBizInfo and VerifyOffice say where the entity stands.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import { isReUser, type ActionContext } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import { isReUser, type ActionContext } from '../../../engine/runtime/context.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 

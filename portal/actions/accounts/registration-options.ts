@@ -1,7 +1,7 @@
 // REContact.registrationOptions: what the public registration form needs before anyone is
 // signed in — the positions to choose from (list group 295) and the support mailbox named in
 // its success alert (Parameters row SUPPORT_EMAIL). Nothing else of either table is exposed.
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
 import { registrationPositions } from '../../../engine/accounts/registration.js';
 

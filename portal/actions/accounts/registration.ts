@@ -2,7 +2,7 @@
 // a sub user to its current entity). Both create an account pending e-mail verification.
 import { Type } from '@sinclair/typebox';
 import { requireVerifiedProfile } from '../../profile/profile-gate.js';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { formError, isChecked, MESSAGES, registrationProblems, registrationType, type RegistrationInput } from '../../../engine/accounts/registration-rules.js';

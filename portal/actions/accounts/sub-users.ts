@@ -3,11 +3,11 @@
 // the caller must be an RE user on an entity they are the primary user of, and the target a
 // user of that entity other than themselves.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import { isReUser } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import { isReUser } from '../../../engine/runtime/context.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
-import { findUserById, USER_STATE } from '../../../engine/accounts/users.js';
+import { findUserById, USER_STATE } from '../../../engine/identity/users.js';
 import { moveUserState } from '../../../engine/accounts/lifecycle.js';
 
 export const SUB_USER_PERMISSIONS = ['REContact.setSubUserState'] as const;

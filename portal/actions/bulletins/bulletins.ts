@@ -2,8 +2,8 @@
 // transaction, and e-mailing it to the users of its sectors' entities. Both are compositions of
 // the record engine (permissions, date rules, state map, audit) and the mail outbox.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import type { ActionContext } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import type { ActionContext } from '../../../engine/runtime/context.js';
 import { text, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../../engine/db/clock.js';

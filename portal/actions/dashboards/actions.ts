@@ -2,7 +2,7 @@
 // the viewer (their permissions and entity scope). A series whose module the viewer may not
 // read comes back with an `error` instead of values; the other charts still show.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { storedChartSeries, windowOf, WindowArg } from '../../dashboards/chart-series.js';

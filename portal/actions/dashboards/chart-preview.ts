@@ -2,7 +2,7 @@
 // computes a stored chart's, so the chart editor shows what the dashboard will show. The draft's
 // data is refused as Record.create would refuse it (E_VALIDATION naming `data` and the path).
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { chartSeries, windowOf, WindowArg } from '../../dashboards/chart-series.js';

@@ -3,10 +3,10 @@
 // seed 003 §2.9, §7), computed with the caller's permissions and scope (engine/dashboards).
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
-import { isReUser, type ActionContext } from '../../../engine/actions/context.js';
+import { isReUser, type ActionContext } from '../../../engine/runtime/context.js';
 import { monthOf } from '../../dashboards/chart-series.js';
 import { dashboardMonths, dashboardSeries, IRU_SERIES, latestDataMonth, RE_SERIES, SUBMISSION_STATUS } from '../../dashboards/entity-dashboards.js';
 

@@ -2,7 +2,7 @@
 // period"): an Open form filled from the same entity's previous accepted form of its template.
 import { Type } from '@sinclair/typebox';
 import { requireVerifiedProfile } from '../../profile/profile-gate.js';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset } from '../../../engine/protocol/envelope.js';
 import { copyFromPrevious } from '../../filing/copy-previous.js';
 import { Counter, FormId } from './form-data.js';

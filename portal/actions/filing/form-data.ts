@@ -2,7 +2,7 @@
 // filer sees them, and saving any number of them in one call, all or nothing.
 import { Type } from '@sinclair/typebox';
 import { requireVerifiedProfile } from '../../profile/profile-gate.js';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
 import { filedTemplate, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
 import { buildWorkbook, cellValueRows } from '../../filing/form-values.js';

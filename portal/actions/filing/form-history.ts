@@ -2,7 +2,7 @@
 // a form (who, when, in which state, which cells it changed) and the cells that differ between
 // any two revisions, replayed from table formrevision.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset } from '../../../engine/protocol/envelope.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { filedTemplate, reachForm } from '../../filing/form-data.js';

@@ -3,7 +3,7 @@
 // permission, four-eyes rule, blocking rules and stamps apply as to that move by Record.update
 // (portal/filing/form-state-effects.ts).
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset } from '../../../engine/protocol/envelope.js';
 import { reachForm } from '../../filing/form-data.js';
 import { storedFormBreaches } from '../../filing/form-rules.js';

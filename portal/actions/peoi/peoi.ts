@@ -4,8 +4,8 @@
 // and stage columns are read-only fields, so only these actions write them, and every move goes
 // through PEOI's state map with the stage's permission, the audit and the state history.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import type { ActionContext } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import type { ActionContext } from '../../../engine/runtime/context.js';
 import { text, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { createRecord } from '../../../engine/records/create.js';

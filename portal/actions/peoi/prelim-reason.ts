@@ -3,7 +3,7 @@
 // completed after it) is written on its non-compliance case, which is opened with it when the
 // submission has none yet. docs/re-admin-actions.md.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { createRecord } from '../../../engine/records/create.js';

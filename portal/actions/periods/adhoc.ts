@@ -2,8 +2,8 @@
 // hoc templates the caller's current entity may file, with the periods each may be created for
 // and whether the Create New Forms button shows; and the creation of one such form.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import { isReUser, type ActionContext } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import { isReUser, type ActionContext } from '../../../engine/runtime/context.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { ADHOC_MESSAGES, adhocAccess, createAdhocForm, type AdhocCaller } from '../../filing/adhoc-forms.js';

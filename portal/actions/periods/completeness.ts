@@ -1,7 +1,7 @@
 // FormBatch.completeness and FormBatch.completenessEntities: the regulator's deadline-day report
 // (docs/filing-periods.md), computed by portal/filing/completeness.ts.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, type Column } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { sqlDate } from '../../../engine/db/clock.js';

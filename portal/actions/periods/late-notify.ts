@@ -1,7 +1,7 @@
 // FormBatch.lateNotify: the regulator's Late notify row button on the submission lists
 // (seed 002 §4; docs/filing-periods.md). The work is portal/filing/late-notice.ts.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { sendLateNotice } from '../../filing/late-notice.js';
 import { PERIOD_PERMISSIONS } from './permissions.js';

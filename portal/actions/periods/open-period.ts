@@ -1,7 +1,7 @@
 // FormBatch.openPeriod: the regulator opens a reporting period (docs/filing-periods.md). The
 // work is portal/filing/period-open.ts; this is its protocol face.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
 import { openPeriod } from '../../filing/period-open.js';
 import { extractDatabases } from '../../filing/extract-tables.js';

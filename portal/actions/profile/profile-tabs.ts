@@ -2,8 +2,8 @@
 // caller is shown for an entity, decided here from portal/metadata/profile-tabs.json and the entity's
 // facts (seed 001 §2.5, §6). An RE user asks for its current entity; regulator staff for any.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import { isReUser } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import { isReUser } from '../../../engine/runtime/context.js';
 import { recordset, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { accessModule } from '../../../engine/records/module-access.js';

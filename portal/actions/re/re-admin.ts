@@ -4,8 +4,8 @@
 // through the record engine (RE.update, the entity scope, updatectr, the `re` write hooks, the
 // audit row). docs/re-admin-actions.md.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import type { ActionContext } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import type { ActionContext } from '../../../engine/runtime/context.js';
 import type { EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { updateRecord } from '../../../engine/records/update.js';

@@ -3,8 +3,8 @@
 // and, for the banks' relationship managers (roles 35, 37), every field but smd1 and smd2. The
 // entity form shows these read-only; the `re` write hook refuses them whatever the form shows.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import { isReUser } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import { isReUser } from '../../../engine/runtime/context.js';
 import { recordset, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { loadForWrite } from '../../../engine/records/record-read.js';
 import { accessModule } from '../../../engine/records/module-access.js';

@@ -2,10 +2,10 @@
 // Resubmission screen needs to offer only what the server accepts (the form categories of the
 // caller, the forms that may be asked for), and running the reopening of approved requests now.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text, type Column } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
-import { isReUser, type ActionContext } from '../../../engine/actions/context.js';
+import { isReUser, type ActionContext } from '../../../engine/runtime/context.js';
 import { categoryChoice, formCategoryOf } from '../../requests/resubmission-forms.js';
 import { RESUBMITTABLE_BATCH_STATE, RESUBMITTABLE_FORM_STATE } from '../../requests/resubmission-states.js';
 import { reopenDue } from '../../requests/resubmission-reopen.js';

@@ -4,8 +4,8 @@
 // state map and the permission its move names, writableWhen, audit and state history) in one
 // transaction; the report's state and stamps are read-only fields, so only these actions move it.
 import { Type, type Static } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
-import type { ActionContext } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import type { ActionContext } from '../../../engine/runtime/context.js';
 import type { EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../../engine/db/clock.js';

@@ -2,7 +2,7 @@
 // users hold no FormTemplate permission (the regulator's templates are not theirs to list), yet
 // the entry grid needs the shape, formulas and rules of the version their form was created on.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { reachForm } from '../../filing/form-data.js';

@@ -1,7 +1,7 @@
 // FormTemplate.versions and FormTemplate.version: the published versions of a form template
 // (docs/form-templates.md), newest first, and one version's whole template as it was published.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { accessModule } from '../../../engine/records/module-access.js';

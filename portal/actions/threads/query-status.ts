@@ -6,7 +6,7 @@
 // - Query.closeWithResubmission: a Resubmission (state New) for the query's form, tab and data
 //   item, then the query Closed with Resubmission (80), which its metadata allows only with one.
 import { Type } from '@sinclair/typebox';
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { updateRecord } from '../../../engine/records/update.js';

@@ -1,7 +1,7 @@
 // Job.ExportToExcel.* (seed 001 §7, §9): export a form, a batch (.zip) or a blank template as
 // Excel, poll the job, get its download URL. The file comes from GET /out/{id}.xlsx or .zip
 // (engine/server/out-route.ts), for the submitter only.
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { jobDownloadAction, jobStatusAction } from '../../../engine/jobs/job-family.js';
 import { submitJob } from '../../../engine/jobs/own-jobs.js';

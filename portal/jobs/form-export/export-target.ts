@@ -2,7 +2,7 @@
 // only their current entity's forms), every form of a batch the caller can reach, or a template's
 // blank workbook. Forms of a template marked approver-view-only are downloadable only by
 // regulator staff and entity approvers (role 27), as the form list hides them (seed 003 §2.1).
-import { isReUser, LOGIN_TYPE, type ActionContext } from '../../../engine/actions/context.js';
+import { isReUser, LOGIN_TYPE, type ActionContext } from '../../../engine/runtime/context.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { filedTemplate, reachForm, type FiledTemplate, type FormRow } from '../../filing/form-data.js';
 import { accessModule } from '../../../engine/records/module-access.js';

@@ -1,7 +1,7 @@
 // Job.ImportFromExcel.* (seed 003 §7): queue the import of an ExcelImport record's workbooks,
 // poll it like an export (seed 001 §9), and download the copy that marks the bad cells.
-import { defineAction } from '../../../engine/actions/registry.js';
-import { isReUser } from '../../../engine/actions/context.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
+import { isReUser } from '../../../engine/runtime/context.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { accessModule } from '../../../engine/records/module-access.js';

@@ -7,7 +7,7 @@
 // whole form" every input cell the workbook leaves empty is cleared and each add-new-rows tab has
 // exactly the workbook's lines.
 import type ExcelJS from 'exceljs';
-import type { ActionContext } from '../../../engine/actions/context.js';
+import type { ActionContext } from '../../../engine/runtime/context.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { parseCellValue } from '../../filing/cell-values.js';
 import { isFormulaCell } from '../../filing/normalise.js';

@@ -3,8 +3,8 @@
 // (portal/metadata/modules/ExcelImport.json); this file asks those rules (rule-options.ts) for the
 // create page's choices, the refusal of a create or a submit, and the job, and says which forms
 // each type fills (by the form's template category).
-import type { ActionContext, Caller } from '../../../engine/actions/context.js';
-import { isReUser } from '../../../engine/actions/context.js';
+import type { ActionContext, Caller } from '../../../engine/runtime/context.js';
+import { isReUser } from '../../../engine/runtime/context.js';
 import { AppError, type ErrorCode } from '../../../engine/errors/catalogue.js';
 import { ruleOptions } from '../../../engine/records/rule-options.js';
 

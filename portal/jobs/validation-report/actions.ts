@@ -1,7 +1,7 @@
 // Job.ValidationReport.* (docs/filing.md "Validation report"): the validation report of a form or
 // a whole batch as .xlsx or PDF, queued like the Excel exports; the file comes from
 // GET /out/{id}.xlsx or /out/{id}.pdf (engine/server/out-route.ts), for the submitter only.
-import { defineAction } from '../../../engine/actions/registry.js';
+import { defineAction } from '../../../engine/runtime/registry.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { exportTarget } from '../form-export/export-target.js';

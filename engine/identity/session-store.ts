@@ -11,11 +11,11 @@
 import { hashToken, newToken } from './secret-token.js';
 import type { Knex } from 'knex';
 import { addMinutes, sqlDateTime } from '../db/clock.js';
-import type { Caller } from '../actions/context.js';
+import type { Caller } from '../runtime/context.js';
 import { bumpVersions, VersionSnapshot } from '../db/change-versions.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
-import { restrictionsOf, type Restriction } from '../identity/restriction.js';
-import { identityPolicy } from '../identity/policy.js';
+import { restrictionsOf, type Restriction } from './restriction.js';
+import { identityPolicy } from './policy.js';
 import { loadRuleFacts, RULE_FACT_TABLES } from '../records/row-rules.js';
 
 export const SESSION_COOKIE = 'portal_sid';

@@ -1,7 +1,7 @@
 // The stored login info of seed 000 §3, built from the user, role and entity tables.
 import type { Knex } from 'knex';
-import type { Caller } from '../context.js';
-import { ERROR_CODES } from '../../errors/catalogue.js';
+import type { Caller } from '../runtime/context.js';
+import { ERROR_CODES } from '../errors/catalogue.js';
 
 const LOGIN_TYPE_NAMES: Record<number, string> = { 1: 'IRU', 2: 'RE', 3: 'ADMIN' };
 

@@ -2,13 +2,14 @@ import { Type } from '@sinclair/typebox';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { ActionRegistry, defineAction } from './registry.js';
-import { Dispatcher } from './dispatch.js';
-import { buildRegistry } from './index.js';
+import { Dispatcher } from '../actions/dispatch.js';
+import { buildRegistry } from '../actions/index.js';
 import { text } from '../protocol/envelope.js';
 import type { Caller, EngineServices } from './context.js';
 import { loadConfig } from '../../fastify.config.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
 import { portal } from '../../portal/app.js';
+import { appModules } from '../app/app-modules.js';
 
 const echo = defineAction({
   name: 'Test.echo',
@@ -39,7 +40,7 @@ describe('the action registry', () => {
   });
 
   it('registers every Record action also as Record2', () => {
-    const names = buildRegistry(ModuleRegistry.forApp(portal)).list().map((a) => a.name);
+    const names = buildRegistry(appModules(portal)).list().map((a) => a.name);
     for (const verb of ['select', 'create', 'update', 'delete']) {
       expect(names).toContain(`Record.${verb}`);
       expect(names).toContain(`Record2.${verb}`);
@@ -93,7 +94,7 @@ describe('the dispatcher', () => {
   });
 
   it('lists every action with its argument schemas in System.catalogue', async () => {
-    const registry = buildRegistry(ModuleRegistry.forApp(portal));
+    const registry = buildRegistry(appModules(portal));
     const services = { config: loadConfig({}), log: pino({ level: 'silent' }) } as unknown as EngineServices;
     const [v] = await new Dispatcher(services, registry).run({ action: 'System.catalogue', args: [] }, null, 'r');
     const catalogue = JSON.parse((v as { text: string }).text);
