@@ -274,7 +274,7 @@ export const ModuleSchema = Type.Object(
     ),
     filters: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]*$' }), NamedFilterSchema)),
     // Thread rules (docs/threads.md): row conditions below use the named-filter syntax and are
-    // evaluated on the record's values (engine/records/row-conditions.ts), not in SQL.
+    // evaluated on the record's values (engine/metadata/row-conditions.ts), not in SQL.
     /** More display columns of a lookup's row (Helpdesk: createby_email2 = the creator's email). */
     lookupColumns: Type.Optional(Type.Record(Identifier, Type.Object({ lookup: Identifier, column: Identifier }, { additionalProperties: false }))),
     /**

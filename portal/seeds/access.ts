@@ -227,7 +227,7 @@ export async function seedAccess(db: Knex, createon: string): Promise<Record<str
     [ROLES.sysadmin]: all,
     [ROLES.iru]: all.filter((n) => (n.endsWith('.select') && !STAFF_GRANTED_ONLY.has(n)) || IRU_GRANTS.has(n)),
     [ROLES.re]: RE_GRANTS,
-    // Entity-level roles come with the user's current entity (engine/session/session-store.ts).
+    // Entity-level roles come with the user's current entity (engine/identity/session-store.ts).
     [ROLES.preparer]: [FORM_PREPARE],
     [ROLES.checker]: [FORM_CHECK],
     [ROLES.approver]: [FORM_PREPARE, FORM_CHECK, FORM_APPROVE],

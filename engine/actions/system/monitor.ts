@@ -25,7 +25,7 @@ async function userCounts(ctx: ActionContext) {
   const byState = (await db('user').select('state').count({ n: '*' }).groupBy('state')) as { state: unknown; n: unknown }[];
   const count = (state?: number) => byState.filter((r) => state === undefined || Number(r.state) === state).reduce((s, r) => s + Number(r.n), 0);
   const now = new Date();
-  // Live as engine/session/session-store.ts reads a session: not expired, not idle, user active.
+  // Live as engine/identity/session-store.ts reads a session: not expired, not idle, user active.
   const [online] = await db({ s: 'session' })
     .join({ u: 'user' }, 'u.id', 's.user_id')
     .where('s.expires_at', '>', sqlDateTime(now))
