@@ -2,7 +2,7 @@
 // collation, case-insensitive by default (…_ci); a database made with a case-sensitive one
 // (…_bin, …_cs) has the column moved to utf8mb4_unicode_ci. SQLite's own unique index is
 // case-sensitive, so a second one with NOCASE refuses `RE2` beside `re2` and serves the
-// look-ups that compare with NOCASE (engine/accounts/userid-match.ts).
+// look-ups that compare with NOCASE (engine/identity/userid-match.ts).
 import type { Knex } from 'knex';
 import type { Migration } from './index.js';
 

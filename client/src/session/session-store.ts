@@ -9,7 +9,7 @@ export interface EntityLink {
   sector: number | null;
 }
 
-/** The record User.login and User.current answer (engine/actions/user/user-record.ts). */
+/** The record User.login and User.current answer (engine/identity/user-record.ts). */
 export interface LoginInfo {
   id: number;
   userid: string;
