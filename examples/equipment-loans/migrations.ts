@@ -2,15 +2,7 @@
 // `loans_` so that they never meet the engine's; frozen once applied, as every migration is.
 import type { Knex } from 'knex';
 import type { Migration } from '../../engine/db/migration.js';
-
-/** Engine-maintained columns of every ordinary module: concurrency counter and stamps. */
-function systemColumns(t: Knex.CreateTableBuilder) {
-  t.integer('updatectr').notNullable().defaultTo(1);
-  t.datetime('createon').nullable().index();
-  t.integer('createby').nullable();
-  t.datetime('updateon').nullable();
-  t.integer('updateby').nullable();
-}
+import { moduleColumns } from '../../engine/db/module-columns.js';
 
 async function up(knex: Knex) {
   await knex.schema.createTable('lab_equipment', (t) => {
@@ -19,7 +11,7 @@ async function up(knex: Knex) {
     t.string('serialno', 100).notNullable().unique();
     t.string('location', 255).nullable();
     t.boolean('onloan').notNullable().defaultTo(false);
-    systemColumns(t);
+    moduleColumns(t);
   });
   await knex.schema.createTable('lab_loan', (t) => {
     t.increments('id');
@@ -32,7 +24,7 @@ async function up(knex: Knex) {
     t.integer('approvedby').nullable();
     t.datetime('approvedon').nullable();
     t.datetime('returnedon').nullable();
-    systemColumns(t);
+    moduleColumns(t);
     t.index(['state', 'dueon']);
   });
 }
