@@ -88,7 +88,7 @@ const download = (operationId: string, summary: string, type: string, parameters
 });
 
 const reportParameters: Json[] = [
-  { name: 'report', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }, description: 'Report name (portal/metadata/reports)' },
+  { name: 'report', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' }, description: 'Report name (metadata/reports)' },
   { name: 'WHERE', in: 'query', required: true, schema: { type: 'string', maxLength: 500 }, description: "field = value conditions joined by AND, e.g. id=12 (values: numbers or 'quoted text')" },
   { name: 'action', in: 'query', required: false, schema: { const: 'report.print' } },
   { name: 'format', in: 'query', required: false, schema: { const: 'pdf' } },
