@@ -42,7 +42,8 @@ export interface EngineApp {
   printValues?: Readonly<Record<string, PrintValueProvider>>;
   /** Schema changes of the app's own tables, run after the engine's, in order. */
   migrations?: readonly Migration[];
-  /** Fills a freshly migrated database: reference data, and demo data when `demo`. */
+  /** Fills a freshly migrated database: reference data (its lists, roles, permission tasks, screens and
+   * mail templates, as rows of the engine's modules), and demo data when `demo`. */
   seed?(db: Knex, options: { demo: boolean }): Promise<unknown>;
   /** Work on the clock, started when the server is ready and stopped when it closes. */
   startup?: readonly StartupTask[];
