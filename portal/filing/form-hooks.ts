@@ -1,16 +1,24 @@
 // The filing modules' behaviour on writes (registered in portal/module-hooks.ts): a form's
 // sign-off, submission and review moves carry their own rules and stamps (docs/filing.md; a
-// move may also complete a resubmission: portal/module-hooks.ts adds that rule); a submission goes with its forms, a form with its cells,
+// move may also complete a resubmission: portal/module-hooks.ts adds that rule); a form's entity,
+// submission, template, version, period and tab list never change after it is created
+// (form-fixed-columns.ts); a submission goes with its forms, a form with its cells,
 // revisions and extract rows (docs/filing-periods.md); templates and their overrides are checked
 // and normalised on every write, and a change of a template's shape publishes a version
 // (docs/form-templates.md).
 import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
+import { assertFixedUnchanged } from './form-fixed-columns.js';
 import { afterFormStateChange } from './form-state-effects.js';
 import { beforeFilingDelete } from './period-delete.js';
 import { prepareTemplateWrite } from './template-save.js';
 import { publishTemplateVersion } from './template-versions.js';
 
 export const formHooks: ModuleHooks = {
+  // Last before the row is written, so values a domain action sets are held to it as well.
+  beforeWrite: async (_ctx, module, stored, row) => {
+    assertFixedUnchanged(module, stored, row);
+    return [];
+  },
   afterStateChange: (ctx, _module, id, from, to, reason) => afterFormStateChange(ctx, id, from, to, reason),
   beforeDelete: beforeFilingDelete,
 };
