@@ -23,7 +23,10 @@ export interface EngineConfig {
   /** Idle and absolute session lifetimes, in minutes. */
   sessionIdleMinutes: number;
   sessionAbsoluteMinutes: number;
-  /** Public origin of the portal (for CSRF checks and links in mail); absent → same host. */
+  /**
+   * Public origin of the portal (for CSRF checks and links in mail); absent → the request's host,
+   * allowed only outside production (NODE_ENV=production requires it).
+   */
   publicUrl: string | undefined;
   /** Where uploaded file bodies are stored, by content hash. */
   filesDir: string;
@@ -113,7 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   }
   const publicUrl = env.PUBLIC_URL || undefined;
   const dataDir = resolve(env.DATA_DIR || './data');
-  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) throw new ConfigError('PUBLIC_URL must look like https://portal.example.org');
+  if (publicUrl !== undefined && !isWebAddress(publicUrl)) throw new ConfigError('PUBLIC_URL must look like https://portal.example.org');
+  // Without it the same-origin check of browser calls could only trust the request's Host header.
+  if (publicUrl === undefined && env.NODE_ENV === 'production') {
+    throw new ConfigError('PUBLIC_URL must be set in production (NODE_ENV=production): the address users open, e.g. https://portal.example.org');
+  }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
@@ -138,6 +145,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     formulaLicenseKey: env.HYPERFORMULA_LICENSE_KEY?.trim() || 'gpl-v3',
     ...outputSettings(env, dataDir),
   };
+}
+
+function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/[^/]+/i.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Background jobs (Excel exports) and PDF reports. */
