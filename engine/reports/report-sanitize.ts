@@ -11,7 +11,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: [],
   allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['data'] },
   allowProtocolRelative: false,
-  // <style> is allowed on purpose: its CSS is checked by the template check (cssProblem), and
+  // <style> is allowed on purpose: its CSS is checked by the template check (cssProblems), and
   // Chromium loads nothing a style asks for (browser-pool.ts).
   allowVulnerableTags: true,
   disallowedTagsMode: 'discard',

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { templateProblems } from './template-check.js';
 
@@ -6,7 +6,10 @@ const names = { fields: new Set(['name', 'email']), printValues: new Set(['$titl
 
 describe('the report template check', () => {
   it('passes the shipped templates', () => {
-    for (const file of ['RE.html', 'SHOWCAUSE.html']) expect(templateProblems(readFileSync(new URL(`../../portal/metadata/reports/${file}`, import.meta.url), 'utf8')), file).toEqual([]);
+    const dir = new URL('../../portal/metadata/reports/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.html'));
+    expect(files).toContain('RE.html');
+    for (const file of files) expect(templateProblems(readFileSync(new URL(file, dir), 'utf8')), file).toEqual([]);
   });
 
   it('passes a page of allowed markup with placeholders of the field list', () => {
@@ -38,6 +41,82 @@ describe('the report template check', () => {
     ['an unknown element', '<blink>x</blink>', 'Line 1: <blink> is not an element a report template may use'],
   ])('refuses %s, naming the line', (_what, html, message) => {
     expect(templateProblems(html, names).join('\n')).toContain(message);
+  });
+
+  it('passes CSS that loads nothing: embedded data: URLs, gradients, local words that look like functions', () => {
+    const html = [
+      '<style>',
+      '@font-face { font-family: Logo; font-weight: bold }',
+      'body { background: url("data:image/png;base64,iVBORw0KGgo=") no-repeat, linear-gradient(#fff, #eee); image-rendering: auto }',
+      '.a::before { content: "\u2014"; font-family: "Image Sans" } .b { background-image: url( data:image/gif;base64,R0lGOD== ) }',
+      '</style>',
+      '<p style="background: URL(\'data:image/png;base64,AA==\'); color: #333">x</p>',
+    ].join('\n');
+    expect(templateProblems(html, names)).toEqual([]);
+  });
+
+  // Every way CSS can load a resource, in a <style> block and in a style attribute, however it is
+  // spelt: the message names what was refused.
+  const fetching: [string, string, string][] = [
+    ['image-set()', 'background-image: image-set("http://x.example/a.png" 1x)', 'CSS image-set() is not allowed in a report: it may fetch a resource'],
+    ['image-set() with url()', 'background-image: image-set(url(data:image/png;base64,AA==) 1x)', 'CSS image-set() is not allowed'],
+    ['-webkit-image-set()', 'background-image: -webkit-image-set("http://x.example/a.png" 1x)', 'CSS -webkit-image-set() is not allowed in a report'],
+    ['image()', "background-image: image('http://x.example/a.png')", 'CSS image() is not allowed in a report'],
+    ['cross-fade()', 'background-image: cross-fade(url(data:image/png;base64,AA==), "http://x.example/b.png", 50%)', 'CSS cross-fade() is not allowed in a report'],
+    ['-webkit-cross-fade()', 'background: -webkit-cross-fade("a.png", "b.png", 50%)', 'CSS -webkit-cross-fade() is not allowed in a report'],
+    ['element()', 'background: element(#logo)', 'CSS element() is not allowed in a report'],
+    ['url() in capitals', 'background: URL(http://x.example/a.png)', 'CSS url(http://x.example/a.png) would fetch a resource'],
+    ['a quoted url()', 'background: url( "https://x.example/a.png" )', 'CSS url(https://x.example/a.png) would fetch a resource'],
+    ['a relative url()', 'list-style-image: url(a.png)', 'CSS url(a.png) would fetch a resource'],
+    ['src()', 'background: src("https://x.example/a.png")', 'CSS src(https://x.example/a.png) would fetch a resource'],
+    ['url() split by a comment', 'background: u/**/rl(http://x.example/a.png)', 'CSS url(http://x.example/a.png) would fetch a resource'],
+    ['image-set() split by a comment', 'background: image/* x */-set("http://x.example/a.png" 1x)', 'CSS image-set() is not allowed in a report'],
+    ['url() written with a hex escape', 'background: \\75 rl(http://x.example/a.png)', 'CSS url(http://x.example/a.png) would fetch a resource; embed it as a data: URL (written with CSS escapes)'],
+    ['url() written with a 6-digit escape', 'background: \\000075rl(http://x.example/a.png)', 'CSS url(http://x.example/a.png) would fetch a resource; embed it as a data: URL (written with CSS escapes)'],
+    ['image-set() written with an escaped letter', 'background: \\image-set("http://x.example/a.png" 1x)', 'CSS image-set() is not allowed in a report: it may fetch a resource; embed images as url(data:…) (written with CSS escapes)'],
+  ];
+
+  it.each(fetching)('refuses %s in a <style> block, naming it and its line', (_what, declaration, message) => {
+    const problems = templateProblems(`<head>\n<style>\np { color: red }\n.logo { ${declaration} }\n</style></head>`, names);
+    expect(problems.join('\n')).toContain(`Line 4: ${message}`);
+  });
+
+  it.each(fetching)('refuses %s in a style attribute, naming it and its line', (_what, declaration, message) => {
+    const attribute = declaration.replace(/"/g, '&quot;');
+    expect(templateProblems(`<p>\n<span style="${attribute}">x</span></p>`, names).join('\n')).toContain(`Line 2: ${message}`);
+  });
+
+  it.each([
+    ['@import of a string', '@import "https://x.example/a.css";', 'CSS @import would fetch another style sheet'],
+    ['@import in capitals', '@IMPORT url(https://x.example/a.css);', 'CSS @import would fetch another style sheet'],
+    ['@import written with an escape', '@\\69mport "a.css";', 'CSS @import would fetch another style sheet (written with CSS escapes)'],
+    ['@import split by a comment', '@im/**/port "a.css";', 'CSS @import would fetch another style sheet'],
+    ['src: in @font-face', '@font-face {\n  font-family: X;\n  src: url(https://x.example/x.woff2) }', 'CSS src: in @font-face would fetch a font'],
+    ['src: local() in @font-face', '@font-face { font-family: X; src: local(Arial) }', 'CSS src: in @font-face would fetch a font'],
+    ['src: of data: in @font-face', '@font-face { font-family: X; SRC : url(data:font/woff2;base64,AA==) }', 'CSS src: in @font-face would fetch a font'],
+    ['a url() over two lines', 'p {\n  background:\n    url(\n  http://x.example/a.png) }', 'CSS url(http://x.example/a.png) would fetch a resource'],
+  ])('refuses %s in a <style> block', (_what, css, message) => {
+    const problems = templateProblems(`<style>\n${css}\n</style>`, names);
+    expect(problems.join('\n')).toContain(message);
+  });
+
+  it('names the line a refused construct starts on in a <style> block', () => {
+    expect(templateProblems('<style>\np { color: red }\n@font-face {\n  font-family: X;\n  src: url(https://x.example/x.woff2) }\n</style>', names)).toEqual([
+      'Line 5: CSS src: in @font-face would fetch a font; a report prints with the fonts installed for the printer',
+      'Line 5: CSS url(https://x.example/x.woff2) would fetch a resource; embed it as a data: URL',
+    ]);
+  });
+
+  it('reads a style attribute as the browser does, character references decoded', () => {
+    for (const style of ['background: &#117;rl(http://x.example/a.png)', 'background: url&lpar;http://x.example/a.png&rpar;', 'background: &#x75;&#x72;&#x6C;(http://x.example/a.png)']) {
+      expect(templateProblems(`<p style="${style}">x</p>`, names).join('\n'), style).toContain('Line 1: CSS url(http://x.example/a.png) would fetch a resource');
+    }
+    expect(templateProblems('<p style="background: image-set(&quot;http://x.example/a.png&quot; 1x)">x</p>', names).join('\n')).toContain('CSS image-set() is not allowed');
+    expect(templateProblems('<p style="background: \\75 rl(http://x.example/a.png)">x</p>', names).join('\n')).toContain('(written with CSS escapes)');
+  });
+
+  it('still refuses an escape that spells nothing it looks for', () => {
+    expect(templateProblems('<style>\np { content: "\\2014" }\n</style>', names)).toEqual(['Line 2: CSS escapes (\\) are not allowed in a report']);
   });
 
   it('lists every problem in line order', () => {

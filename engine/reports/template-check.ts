@@ -7,7 +7,7 @@
 // The scan is a small tokenizer for messages; safety does not rest on it alone: the print
 // rebuilds the markup with sanitize-html from the same lists and Chromium runs no script and
 // loads nothing from the network (browser-pool.ts).
-import { cssProblem, isEmbeddedImage, isReportLink, REPORT_ATTRIBUTES, REPORT_GLOBAL_ATTRIBUTES, REPORT_TAGS, URL_ATTRIBUTES } from './report-html-policy.js';
+import { cssProblems, decodeAttribute, isEmbeddedImage, isReportLink, REPORT_ATTRIBUTES, REPORT_GLOBAL_ATTRIBUTES, REPORT_TAGS, URL_ATTRIBUTES } from './report-html-policy.js';
 
 /** The longest template stored (characters). */
 export const TEMPLATE_MAX = 100_000;
@@ -177,10 +177,7 @@ export function templateProblems(source: string, names?: TemplateNames): string[
         else if (hasPlaceholder && (URL_ATTRIBUTES.includes(a.name) || a.name === 'style')) refuse(a.at, `a placeholder may not fill the ${a.name} of <${name}>`);
         else if (a.name === 'src' && !isEmbeddedImage(a.value)) refuse(a.at, `<img src="${short(a.value, 40)}"> would fetch an image; embed it as data:image/…;base64`);
         else if (a.name === 'href' && !isReportLink(a.value)) refuse(a.at, `the link ${short(a.value, 40)} is not allowed; only http(s):// and mailto: addresses`);
-        else if (a.name === 'style') {
-          const css = cssProblem(a.value);
-          if (css) refuse(a.at, css);
-        }
+        else if (a.name === 'style') for (const css of cssProblems(decodeAttribute(a.value))) refuse(a.at, css.message);
       }
     }
     if (RAW_TEXT.has(name)) {
@@ -188,19 +185,8 @@ export function templateProblems(source: string, names?: TemplateNames): string[
       const end = close === -1 ? n : i + close;
       const content = source.slice(i, end);
       if (name === 'style') {
-        // Line by line, so the message names the line of the rule; then the whole (a rule split over lines).
-        let offset = i;
-        let found = false;
-        for (const line of content.split('\n')) {
-          const css = cssProblem(line);
-          if (css) {
-            refuse(offset, css);
-            found = true;
-          }
-          offset += line.length + 1;
-        }
-        const whole = found ? null : cssProblem(content);
-        if (whole) refuse(i, whole);
+        // Read whole (a rule may span lines); each problem names the line it starts on.
+        for (const css of cssProblems(content)) refuse(i + css.at, css.message);
         const inside = content.indexOf('{{');
         if (inside !== -1) refuse(i + inside, 'a placeholder may not be used inside <style>');
       }
