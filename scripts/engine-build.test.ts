@@ -2,6 +2,7 @@
 // started on a fresh embedded database, migrates, seeds the demo, finds its metadata files and
 // serves the portal: a demo user signs in and reads a list through the process endpoint.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,18 @@ import { PROJECT_ROOT } from '../engine/paths.js';
 import { decodeXml, recordsetObjects, type RecordsetValue } from '../engine/protocol/envelope.js';
 import { DEMO_PASSWORD } from '../portal/seeds/index.js';
 import { ENGINE_ENTRY, buildEngineBundle } from './engine-build.js';
+
+/** A port nothing listens on now, from the system. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 describe("npm start's compiled engine", () => {
   const bundleDir = join(PROJECT_ROOT, 'dist', `engine-test-${process.pid}`);
@@ -22,9 +35,11 @@ describe("npm start's compiled engine", () => {
   beforeAll(async () => {
     bundle = await buildEngineBundle(ENGINE_ENTRY, join(bundleDir, 'start.mjs'));
     dataDir = await mkdtemp(join(tmpdir(), 'engine-bundle-'));
+    // Production needs the address users open (PUBLIC_URL): a free port, known before the start.
+    const port = await freePort();
     child = spawn(process.execPath, ['--expose-gc', bundle], {
       cwd: tmpdir(), // not the project: the bundle finds its files from where it lies
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'production' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: '', SMTP_URL: '', NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
