@@ -78,6 +78,13 @@ export interface EngineConfig {
   /** PDF reports printed at a time (browser pages), and the time one may take, in ms. */
   reportPages: number;
   reportTimeoutMs: number;
+  /** Excel imports: sheets a workbook, rows and cells a sheet, MB unpacked, all refused before a workbook is read. */
+  importMaxSheets: number;
+  importMaxRows: number;
+  importMaxCells: number;
+  importMaxUnpackedMb: number;
+  /** The heap (MB) of the thread that reads and marks an imported workbook; beyond it the import fails, the engine goes on. */
+  importMemoryMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -169,6 +176,11 @@ function outputSettings(env: NodeJS.ProcessEnv, dataDir: string) {
     chromiumPath: resolve(env.CHROMIUM_PATH || '/usr/bin/chromium'),
     reportPages: integer(env, 'REPORT_PAGES', 2, 1, 16),
     reportTimeoutMs: integer(env, 'REPORT_TIMEOUT_MS', 30_000, 1000, 10 * 60 * 1000),
+    importMaxSheets: integer(env, 'IMPORT_MAX_SHEETS', 120, 1, 10_000),
+    importMaxRows: integer(env, 'IMPORT_MAX_ROWS', 110_000, 10, 1_048_576),
+    importMaxCells: integer(env, 'IMPORT_MAX_CELLS', 1_000_000, 100, 100_000_000),
+    importMaxUnpackedMb: integer(env, 'IMPORT_MAX_UNPACKED_MB', 200, 1, 4096),
+    importMemoryMb: integer(env, 'IMPORT_MEMORY_MB', 512, 64, 16_384),
   };
 }
 

@@ -22,7 +22,7 @@ export type NamedCell = { sheet: string; row: number; col: number; ref: string }
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** XML's predefined entities and character references, the only ones a workbook part uses. */
-function unescapeXml(s: string): string {
+export function unescapeXml(s: string): string {
   if (!s.includes('&')) return s;
   // The export's references quote sheet names as `&apos;`: with no other reference, no regex.
   const quoted = s.replaceAll('&apos;', "'");

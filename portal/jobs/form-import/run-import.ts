@@ -20,13 +20,19 @@ import { IMPORT_STATE, moveImport, readImport } from './import-record.js';
 import { readWorkbookMap } from './workbook-map.js';
 import { readCellNames, type NamedCell } from './cell-names.js';
 import { releaseMemory } from '../form-export/release-memory.js';
-import { guardWorkbook, RefusedWorkbook } from './zip-guard.js';
+import { DEFAULT_ZIP_LIMITS, guardWorkbook, RefusedWorkbook, type ZipLimits } from './zip-guard.js';
+import type { EngineConfig } from '../../../fastify.config.js';
 import { loadWholeWorkbook, readWorkbookValues, type WorkbookValues } from './workbook-values.js';
 import { assertImportType } from './import-types.js';
 
 export const IMPORT_FROM_EXCEL = 'ImportFromExcel';
 /** Seed 003 §9: 10 MB per upload. */
 export const MAX_WORKBOOK_BYTES = 10 * 1024 * 1024;
+
+/** The zip checks with the configured workbook limits (IMPORT_MAX_*). */
+export function importLimits(config: EngineConfig): ZipLimits {
+  return { ...DEFAULT_ZIP_LIMITS, maxSheets: config.importMaxSheets, maxRows: config.importMaxRows, maxCells: config.importMaxCells, maxTotal: config.importMaxUnpackedMb * 1024 * 1024 };
+}
 
 export const ImportArgs = Type.Object({ excelimport_id: Type.Integer({ minimum: 1, maximum: 999_999_999_999 }) }, { additionalProperties: false });
 
@@ -89,7 +95,7 @@ async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>
   let whole: () => Promise<ExcelJS.Workbook>;
   let names: Map<string, NamedCell>;
   try {
-    const parts = guardWorkbook(bytes, fileName);
+    const parts = guardWorkbook(bytes, fileName, importLimits(run.services.config));
     names = readCellNames(parts);
     const read = await readWorkbookValues(bytes, parts);
     wb = read.values;

@@ -3,6 +3,7 @@
 // bomb, a macro, an external link or something that is no workbook at all is refused with a
 // message naming what was found. Only what an .xlsx may hold passes.
 import { inflateRawSync } from 'node:zlib';
+import { sheetParts } from './sheet-parts.js';
 
 export interface ZipLimits {
   /** Inflated bytes of all entries together. */
@@ -12,9 +13,21 @@ export interface ZipLimits {
   /** Inflated / compressed of an entry above 1 MB inflated. */
   maxRatio: number;
   maxEntries: number;
+  /** Sheets (worksheet parts) of a workbook. */
+  maxSheets: number;
+  /** Rows (`<row>` elements) of one sheet. */
+  maxRows: number;
+  /** Cells (`<c>` elements) of one sheet. */
+  maxCells: number;
 }
 
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxTotal: 200 * 1024 * 1024, maxEntry: 100 * 1024 * 1024, maxRatio: 200, maxEntries: 10_000 };
+/**
+ * The largest legitimate form: a template has at most 99 tabs (and the workbook the `_regportal`
+ * map), an add-new-rows tab at most 100,000 lines below at most 10 header rows, a normal tab at
+ * most 5,000 rows of 200 columns (template-schema.ts). With a margin: 120 sheets, 110,000 rows
+ * and 1,000,000 cells a sheet. IMPORT_MAX_* (fastify.config.ts) set them.
+ */
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxTotal: 200 * 1024 * 1024, maxEntry: 100 * 1024 * 1024, maxRatio: 200, maxEntries: 10_000, maxSheets: 120, maxRows: 110_000, maxCells: 1_000_000 };
 
 export class RefusedWorkbook extends Error {
   constructor(message: string) {
@@ -108,6 +121,27 @@ function inflate(buf: Buffer, e: Entry, limits: ZipLimits): Buffer {
   }
 }
 
+const isSheetPart = (name: string) => name.startsWith('xl/worksheets/') && !name.startsWith('xl/worksheets/_rels/') && name.endsWith('.xml');
+
+/** How many `<tag …>` elements (unprefixed, as exceljs reads them) the XML holds: counted on the bytes, nothing parsed. */
+function countElements(xml: Buffer, tag: string): number {
+  const needle = Buffer.from(`<${tag}`);
+  let n = 0;
+  for (let at = xml.indexOf(needle); at >= 0; at = xml.indexOf(needle, at + needle.length)) {
+    const next = xml[at + needle.length];
+    // `<c ` or `<c>` or `<c/>`, not `<col` or `<cfRule`.
+    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) n++;
+  }
+  return n;
+}
+
+/** The rows and cells of a sheet part. Counted rather than taken from `<dimension ref>`, which any program may write wrong. */
+export function sheetSize(xml: Buffer): { rows: number; cells: number } {
+  return { rows: countElements(xml, 'row'), cells: countElements(xml, 'c') };
+}
+
+const thousands = (n: number) => n.toLocaleString('en-GB');
+
 /** A part of a package that passed guardWorkbook: its name, and its bytes inflated on demand. */
 export interface PackagePart {
   name: string;
@@ -133,16 +167,28 @@ export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits =
     if (/vbaproject|\.bin$|^xl\/macrosheets\//.test(lower)) throw new RefusedWorkbook(`${fileName} contains macros (${e.name}); workbooks with macros are refused. Save it as an Excel Workbook (.xlsx) without macros.`);
     if (lower.startsWith('xl/externallinks/')) throw new RefusedWorkbook(`${fileName} links to other workbooks (${e.name}); external links are refused. Break the links (Data › Edit Links) and upload it again.`);
   }
+  const sheetCount = entries.filter((e) => isSheetPart(e.name)).length;
+  if (sheetCount > limits.maxSheets) throw new RefusedWorkbook(`${fileName} has ${thousands(sheetCount)} sheets; an import takes at most ${thousands(limits.maxSheets)} sheets per workbook.`);
+  const sizes = new Map<string, { rows: number; cells: number }>();
   let total = 0;
   for (const e of entries) {
     if (e.size > limits.maxEntry) throw new RefusedWorkbook(`${fileName} is refused: its part ${e.name} would take ${e.size} bytes once unpacked (at most ${limits.maxEntry}).`);
     if (e.size > 1024 * 1024 && e.size / Math.max(1, e.compressed) > limits.maxRatio) throw new RefusedWorkbook(`${fileName} is refused as a zip bomb: its part ${e.name} unpacks ${Math.round(e.size / Math.max(1, e.compressed))} times larger than it is stored.`);
     total += e.size;
-    if (total > limits.maxTotal) throw new RefusedWorkbook(`${fileName} is refused: it would take more than ${limits.maxTotal} bytes once unpacked.`);
+    if (total > limits.maxTotal) throw new RefusedWorkbook(`${fileName} is refused: it would take more than ${thousands(limits.maxTotal / (1024 * 1024))} MB once unpacked; an import takes at most that.`);
     const bytes = inflate(buf, e, limits);
     if (e.name === '[Content_Types].xml' && /macroEnabled|vbaProject|externalLink/i.test(bytes.toString('utf8'))) {
       throw new RefusedWorkbook(`${fileName} declares macro or external-link content; such workbooks are refused. Save it as an Excel Workbook (.xlsx) without macros or links.`);
     }
+    if (isSheetPart(e.name)) sizes.set(e.name, sheetSize(bytes));
   }
-  return entries.map((e) => ({ name: e.name, bytes: () => inflate(buf, e, limits) }));
+  const parts: PackagePart[] = entries.map((e) => ({ name: e.name, bytes: () => inflate(buf, e, limits) }));
+  // Refused here, before any reader builds a row: the sheet by its name when the workbook gives one.
+  const sheetNames = new Map(sheetParts(parts).map((s) => [s.part, s.sheet]));
+  for (const [part, size] of sizes) {
+    const sheet = sheetNames.has(part) ? `Sheet "${sheetNames.get(part)}"` : `Sheet part ${part}`;
+    if (size.rows > limits.maxRows) throw new RefusedWorkbook(`${sheet} has ${thousands(size.rows)} rows; an import takes at most ${thousands(limits.maxRows)} rows per sheet.`);
+    if (size.cells > limits.maxCells) throw new RefusedWorkbook(`${sheet} has ${thousands(size.cells)} cells; an import takes at most ${thousands(limits.maxCells)} cells per sheet.`);
+  }
+  return parts;
 }
