@@ -7,7 +7,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { AppError } from '../../../engine/errors/catalogue.js';
@@ -20,9 +19,10 @@ import { IMPORT_STATE, moveImport, readImport } from './import-record.js';
 import { readWorkbookMap } from './workbook-map.js';
 import { readCellNames, type NamedCell } from './cell-names.js';
 import { releaseMemory } from '../form-export/release-memory.js';
-import { DEFAULT_ZIP_LIMITS, guardWorkbook, RefusedWorkbook, type ZipLimits } from './zip-guard.js';
+import { DEFAULT_ZIP_LIMITS, guardWorkbook, RefusedWorkbook, type GuardedPart, type ZipLimits } from './zip-guard.js';
+import { writeMarkedCopy } from './marked-copy.js';
 import type { EngineConfig } from '../../../fastify.config.js';
-import { loadWholeWorkbook, readWorkbookValues, type WorkbookValues } from './workbook-values.js';
+import { readWorkbookValues, type WorkbookValues } from './workbook-values.js';
 import { assertImportType } from './import-types.js';
 
 export const IMPORT_FROM_EXCEL = 'ImportFromExcel';
@@ -79,37 +79,35 @@ export function summary(id: number, state: number, download: string | null, repo
 
 const fileProblem = (message: string, rule = 'file'): CellProblem => ({ at: '', sheet: null, address: null, code: null, rule, message });
 
-/** What an import keeps of a workbook it read: for a marked copy, the workbook whole (read again from its bytes if it was streamed). */
+/** What an import keeps of a workbook it read: for a marked copy, its guarded parts (the upload's bytes behind them). */
 interface ReadWorkbook {
   report: WorkbookReport;
-  whole: (() => Promise<ExcelJS.Workbook>) | null;
+  parts: GuardedPart[] | null;
 }
 
 async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>>, bytes: Buffer, fileName: string, record: { form: number | null; importtype: number | null; replaceall: boolean }): Promise<ReadWorkbook> {
   const report: WorkbookReport = { file: fileName, form: null, written: false, cells: 0, problems: [] };
   if (bytes.length > MAX_WORKBOOK_BYTES) {
     report.problems.push(fileProblem(`${fileName} is larger than 10 MB.`));
-    return { report, whole: null };
+    return { report, parts: null };
   }
   let wb: WorkbookValues;
-  let whole: () => Promise<ExcelJS.Workbook>;
+  let parts: GuardedPart[];
   let names: Map<string, NamedCell>;
   try {
-    const parts = guardWorkbook(bytes, fileName, importLimits(run.services.config));
+    parts = guardWorkbook(bytes, fileName, importLimits(run.services.config));
     names = readCellNames(parts);
-    const read = await readWorkbookValues(bytes, parts);
-    wb = read.values;
-    whole = read.whole ? async () => read.whole! : () => loadWholeWorkbook(bytes);
+    wb = (await readWorkbookValues(bytes, parts)).values;
   } catch (e) {
     report.problems.push(fileProblem(e instanceof RefusedWorkbook ? e.message : `${fileName} cannot be read as an Excel workbook (.xlsx).`));
     if (!(e instanceof RefusedWorkbook)) run.services.log.warn({ err: e, jobId: run.job.id }, 'workbook failed to load');
-    return { report, whole: null };
+    return { report, parts: null };
   }
   const map = readWorkbookMap(wb);
   const formId = map?.form ?? record.form;
   if (!formId) {
     report.problems.push(fileProblem(`${fileName} does not say which form it belongs to (it was not exported by this portal): choose the form on the import.`, 'form'));
-    return { report, whole };
+    return { report, parts };
   }
   report.form = formId;
   try {
@@ -121,7 +119,7 @@ async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>
     if (!(e instanceof AppError)) throw e;
     report.problems.push(fileProblem(`Form ${formId}: ${e.message}`, 'form'));
   }
-  return { report, whole };
+  return { report, parts };
 }
 
 /** A marked copy written so far: the workbook's name and the piece file holding the copy. */
@@ -131,25 +129,21 @@ interface MarkedPiece {
 }
 
 /**
- * A copy of the workbook with a comment on each bad cell, written at once to a piece file of its
- * own beside the job's file (`….{n}.part`, so a run that dies leaves nothing the sweep keeps):
- * the workbook does not stay in memory until the end.
+ * A copy of the workbook with a note on each bad cell (marked-copy.ts), written at once to a
+ * piece file of its own beside the job's file (`….{n}.part`, so a run that dies leaves nothing
+ * the sweep keeps): the workbook does not stay in memory until the end. Null when no problem
+ * names a cell of a sheet the workbook has.
  */
-async function markedPiece(run: JobRun, wb: ExcelJS.Workbook, problems: readonly CellProblem[], n: number): Promise<string> {
-  for (const p of problems) {
-    const ws = p.sheet ? wb.getWorksheet(p.sheet) : undefined;
-    if (ws && p.address && /^[A-Z]{1,3}[1-9][0-9]{0,6}$/.test(p.address)) ws.getCell(p.address).note = `${p.rule}: ${p.note ?? p.message}`;
-  }
+async function markedPiece(run: JobRun, parts: readonly GuardedPart[], problems: readonly CellProblem[], n: number): Promise<string | null> {
   const { job } = run;
   const part = await partPath(run.services.config.jobsDir, jobFileName(job.id, job.claimToken, 'xlsx'));
   const path = part.replace(/\.part$/, `.${n}.part`);
   try {
-    await wb.xlsx.writeFile(path);
+    return (await writeMarkedCopy(parts, problems, path)) ? path : null;
   } catch (e) {
     await rm(path, { force: true });
     throw e;
   }
-  return path;
 }
 
 /** A zip entry name for a marked copy: the uploaded workbook's name, `.xlsx`, unique ignoring case. */
@@ -217,10 +211,11 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
         reports.push({ file: name, form: null, written: false, cells: 0, problems: [fileProblem(`${name}: the uploaded file is missing.`)] });
         continue;
       }
-      const { report, whole } = await importOne(run, ctx, bytes, name, record);
+      const { report, parts } = await importOne(run, ctx, bytes, name, record);
       reports.push(report);
       // Every workbook with cell problems gets its own marked copy.
-      if (whole && report.problems.some((p) => p.sheet)) pieces.push({ workbook: name, path: await markedPiece(run, await whole(), report.problems, pieces.length + 1) });
+      const path = parts && report.problems.some((p) => p.sheet) ? await markedPiece(run, parts, report.problems, pieces.length + 1) : null;
+      if (path) pieces.push({ workbook: name, path });
       // This workbook's garbage goes before the next is read (form-export/release-memory.ts says why).
       releaseMemory();
     }

@@ -55,6 +55,22 @@ export function localHeader(e: { nameLength: number; method: number; crc: number
   return header;
 }
 
+/** A central directory record of an entry whose local header is at `offset`. */
+export function centralHeader(e: { nameLength: number; method: number; crc: number; compressed: number; size: number; offset: number }): Buffer {
+  const header = Buffer.alloc(46);
+  header.writeUInt32LE(CENTRAL, 0);
+  header.writeUInt16LE(20, 4); // version made by
+  header.writeUInt16LE(20, 6); // version needed
+  header.writeUInt16LE(0x0800, 8);
+  header.writeUInt16LE(e.method, 10);
+  header.writeUInt32LE(e.crc, 16);
+  header.writeUInt32LE(e.compressed, 20);
+  header.writeUInt32LE(e.size, 24);
+  header.writeUInt16LE(e.nameLength, 28);
+  header.writeUInt32LE(e.offset, 42);
+  return header;
+}
+
 /** The end of central directory record of a package of `count` entries. */
 export function endOfDirectory(count: number, directoryBytes: number, directoryOffset: number): Buffer {
   const end = Buffer.alloc(22);
@@ -69,6 +85,7 @@ export function endOfDirectory(count: number, directoryBytes: number, directoryO
 interface Entry {
   name: string;
   method: number;
+  crc: number;
   compressed: number;
   size: number;
   offset: number;
@@ -93,6 +110,7 @@ function centralDirectory(buf: Buffer): Entry[] {
     const nameLength = buf.readUInt16LE(p + 28);
     const entry = {
       method: buf.readUInt16LE(p + 10),
+      crc: buf.readUInt32LE(p + 16),
       compressed: buf.readUInt32LE(p + 20),
       size: buf.readUInt32LE(p + 24),
       offset: buf.readUInt32LE(p + 42),
@@ -102,6 +120,12 @@ function centralDirectory(buf: Buffer): Entry[] {
     p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
   }
   return entries;
+}
+
+/** The entry's stored bytes as they are (compressed or not), to be copied into another package unchanged. */
+function storedBytes(buf: Buffer, e: Entry): Buffer {
+  const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
+  return buf.subarray(start, start + e.compressed);
 }
 
 /** The entry's bytes, inflated with a cap of its declared size: a lying header cannot grow it. */
@@ -148,12 +172,17 @@ export interface PackagePart {
   bytes(): Buffer;
 }
 
+/** A part as guardWorkbook answers it: also as the upload stores it, which a copy of the package keeps as it is. */
+export interface GuardedPart extends PackagePart {
+  stored(): { method: number; crc: number; size: number; data: Buffer };
+}
+
 /**
  * Throws RefusedWorkbook unless `buf` is an .xlsx without macros or external links whose
  * entries inflate within the limits. `fileName` only words the messages. Answers its parts, each
  * inflated again only when asked for (within the same limits).
  */
-export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): PackagePart[] {
+export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): GuardedPart[] {
   if (buf.length >= 8 && buf.subarray(0, 8).equals(OLE)) {
     throw new RefusedWorkbook(`${fileName} is an Excel 97-2003 workbook (.xls, BIFF format), which this portal cannot read faithfully: open it in Excel, save it as an Excel Workbook (.xlsx) and upload that.`);
   }
@@ -182,7 +211,7 @@ export function guardWorkbook(buf: Buffer, fileName: string, limits: ZipLimits =
     }
     if (isSheetPart(e.name)) sizes.set(e.name, sheetSize(bytes));
   }
-  const parts: PackagePart[] = entries.map((e) => ({ name: e.name, bytes: () => inflate(buf, e, limits) }));
+  const parts: GuardedPart[] = entries.map((e) => ({ name: e.name, bytes: () => inflate(buf, e, limits), stored: () => ({ method: e.method, crc: e.crc, size: e.size, data: storedBytes(buf, e) }) }));
   // Refused here, before any reader builds a row: the sheet by its name when the workbook gives one.
   const sheetNames = new Map(sheetParts(parts).map((s) => [s.part, s.sheet]));
   for (const [part, size] of sizes) {
