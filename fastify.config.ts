@@ -180,7 +180,7 @@ function outputSettings(env: NodeJS.ProcessEnv, dataDir: string) {
     importMaxRows: integer(env, 'IMPORT_MAX_ROWS', 110_000, 10, 1_048_576),
     importMaxCells: integer(env, 'IMPORT_MAX_CELLS', 1_000_000, 100, 100_000_000),
     importMaxUnpackedMb: integer(env, 'IMPORT_MAX_UNPACKED_MB', 200, 1, 4096),
-    importMemoryMb: integer(env, 'IMPORT_MEMORY_MB', 512, 64, 16_384),
+    importMemoryMb: integer(env, 'IMPORT_MEMORY_MB', 512, 0, 16_384),
   };
 }
 

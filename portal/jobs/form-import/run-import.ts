@@ -17,12 +17,13 @@ import type { JobResult, JobRun } from '../../../engine/jobs/job-run.js';
 import { writeWorkbookToForm, type CellProblem } from './form-write.js';
 import { IMPORT_STATE, moveImport, readImport } from './import-record.js';
 import { readWorkbookMap } from './workbook-map.js';
-import { readCellNames, type NamedCell } from './cell-names.js';
+import type { NamedCell } from './cell-names.js';
 import { releaseMemory } from '../form-export/release-memory.js';
-import { DEFAULT_ZIP_LIMITS, guardWorkbook, RefusedWorkbook, type GuardedPart, type ZipLimits } from './zip-guard.js';
-import { writeMarkedCopy } from './marked-copy.js';
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
+import { runImportTask, type ReadWorkbookAnswer } from './import-thread.js';
+import { ThreadOutOfMemory } from '../../../engine/jobs/job-thread.js';
 import type { EngineConfig } from '../../../fastify.config.js';
-import { readWorkbookValues, type WorkbookValues } from './workbook-values.js';
+import { valuesOfSheets, type WorkbookValues } from './workbook-values.js';
 import { assertImportType } from './import-types.js';
 
 export const IMPORT_FROM_EXCEL = 'ImportFromExcel';
@@ -79,35 +80,45 @@ export function summary(id: number, state: number, download: string | null, repo
 
 const fileProblem = (message: string, rule = 'file'): CellProblem => ({ at: '', sheet: null, address: null, code: null, rule, message });
 
-/** What an import keeps of a workbook it read: for a marked copy, its guarded parts (the upload's bytes behind them). */
+/** What an import keeps of a workbook it read: for a marked copy, its bytes (null: it could not be read). */
 interface ReadWorkbook {
   report: WorkbookReport;
-  parts: GuardedPart[] | null;
+  bytes: Buffer | null;
+}
+
+/** The problem of a workbook its thread could not read: refused by the checks, too large for the thread's heap, or no workbook. */
+function unreadable(run: JobRun, fileName: string, e: unknown): CellProblem {
+  if (e instanceof Error && e.name === 'RefusedWorkbook') return fileProblem(e.message);
+  if (e instanceof ThreadOutOfMemory) {
+    return fileProblem(`${fileName} needs more memory to read than an import may take (${e.capMb} MB): split it into smaller workbooks, or delete the rows, columns and sheets the form does not use, and upload it again.`);
+  }
+  run.services.log.warn({ err: e, jobId: run.job.id }, 'workbook failed to load');
+  return fileProblem(`${fileName} cannot be read as an Excel workbook (.xlsx).`);
 }
 
 async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>>, bytes: Buffer, fileName: string, record: { form: number | null; importtype: number | null; replaceall: boolean }): Promise<ReadWorkbook> {
   const report: WorkbookReport = { file: fileName, form: null, written: false, cells: 0, problems: [] };
   if (bytes.length > MAX_WORKBOOK_BYTES) {
     report.problems.push(fileProblem(`${fileName} is larger than 10 MB.`));
-    return { report, parts: null };
+    return { report, bytes: null };
   }
   let wb: WorkbookValues;
-  let parts: GuardedPart[];
   let names: Map<string, NamedCell>;
   try {
-    parts = guardWorkbook(bytes, fileName, importLimits(run.services.config));
-    names = readCellNames(parts);
-    wb = (await readWorkbookValues(bytes, parts)).values;
+    const { config } = run.services;
+    const read = await runImportTask<ReadWorkbookAnswer>({ op: 'read', bytes, fileName, limits: importLimits(config) }, config.importMemoryMb, run.signal);
+    names = read.names;
+    wb = valuesOfSheets(read.sheets);
   } catch (e) {
-    report.problems.push(fileProblem(e instanceof RefusedWorkbook ? e.message : `${fileName} cannot be read as an Excel workbook (.xlsx).`));
-    if (!(e instanceof RefusedWorkbook)) run.services.log.warn({ err: e, jobId: run.job.id }, 'workbook failed to load');
-    return { report, parts: null };
+    if (run.signal.aborted) throw e;
+    report.problems.push(unreadable(run, fileName, e));
+    return { report, bytes: null };
   }
   const map = readWorkbookMap(wb);
   const formId = map?.form ?? record.form;
   if (!formId) {
     report.problems.push(fileProblem(`${fileName} does not say which form it belongs to (it was not exported by this portal): choose the form on the import.`, 'form'));
-    return { report, parts };
+    return { report, bytes };
   }
   report.form = formId;
   try {
@@ -119,7 +130,7 @@ async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>
     if (!(e instanceof AppError)) throw e;
     report.problems.push(fileProblem(`Form ${formId}: ${e.message}`, 'form'));
   }
-  return { report, parts };
+  return { report, bytes };
 }
 
 /** A marked copy written so far: the workbook's name and the piece file holding the copy. */
@@ -134,12 +145,13 @@ interface MarkedPiece {
  * the sweep keeps): the workbook does not stay in memory until the end. Null when no problem
  * names a cell of a sheet the workbook has.
  */
-async function markedPiece(run: JobRun, parts: readonly GuardedPart[], problems: readonly CellProblem[], n: number): Promise<string | null> {
-  const { job } = run;
-  const part = await partPath(run.services.config.jobsDir, jobFileName(job.id, job.claimToken, 'xlsx'));
+async function markedPiece(run: JobRun, bytes: Buffer, fileName: string, problems: CellProblem[], n: number): Promise<string | null> {
+  const { job, services } = run;
+  const part = await partPath(services.config.jobsDir, jobFileName(job.id, job.claimToken, 'xlsx'));
   const path = part.replace(/\.part$/, `.${n}.part`);
   try {
-    return (await writeMarkedCopy(parts, problems, path)) ? path : null;
+    const task = { op: 'mark' as const, bytes, fileName, limits: importLimits(services.config), problems, path };
+    return (await runImportTask<boolean>(task, services.config.importMemoryMb, run.signal)) ? path : null;
   } catch (e) {
     await rm(path, { force: true });
     throw e;
@@ -211,10 +223,11 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
         reports.push({ file: name, form: null, written: false, cells: 0, problems: [fileProblem(`${name}: the uploaded file is missing.`)] });
         continue;
       }
-      const { report, parts } = await importOne(run, ctx, bytes, name, record);
+      const read = await importOne(run, ctx, bytes, name, record);
+      const { report } = read;
       reports.push(report);
       // Every workbook with cell problems gets its own marked copy.
-      const path = parts && report.problems.some((p) => p.sheet) ? await markedPiece(run, parts, report.problems, pieces.length + 1) : null;
+      const path = read.bytes && report.problems.some((p) => p.sheet) ? await markedPiece(run, read.bytes, name, report.problems, pieces.length + 1) : null;
       if (path) pieces.push({ workbook: name, path });
       // This workbook's garbage goes before the next is read (form-export/release-memory.ts says why).
       releaseMemory();

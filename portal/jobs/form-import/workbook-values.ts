@@ -81,8 +81,8 @@ function readerPackage(parts: readonly PackagePart[]): Readable {
   );
 }
 
-/** A sheet's values by row (1-based), each row's by column (0-based): no key string per cell. */
-interface ReadSheet {
+/** A sheet's values by row (1-based), each row's by column (0-based): no key string per cell. Plain data: it crosses a thread. */
+export interface ReadSheet {
   rows: Map<number, ExcelJS.CellValue[]>;
   rowCount: number;
 }
@@ -110,10 +110,11 @@ function everySheetNamed(reader: ExcelJS.stream.xlsx.WorkbookReader, sheetParts:
 }
 
 /**
- * Reads the values of the workbook with the streaming reader. Answers null when a sheet cannot
- * be named that way (`everySheetNamed`); the caller then reads the workbook whole.
+ * Reads the values of the workbook's sheets with the streaming reader, by sheet name. Answers
+ * null when a sheet cannot be named that way (`everySheetNamed`); the caller then reads the
+ * workbook whole.
  */
-export async function streamWorkbookValues(parts: readonly PackagePart[]): Promise<WorkbookValues | null> {
+export async function streamSheets(parts: readonly PackagePart[]): Promise<Map<string, ReadSheet> | null> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(readerPackage(parts), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   const sheets = new Map<string, ReadSheet>();
   for await (const ws of reader) {
@@ -130,7 +131,28 @@ export async function streamWorkbookValues(parts: readonly PackagePart[]): Promi
     const name = (ws as unknown as { name: string }).name;
     if (!sheets.has(name)) sheets.set(name, sheet);
   }
-  if (!everySheetNamed(reader, parts.filter((p) => SHEET_PART.test(p.name)).map((p) => p.name))) return null;
+  return everySheetNamed(reader, parts.filter((p) => SHEET_PART.test(p.name)).map((p) => p.name)) ? sheets : null;
+}
+
+/** The values of a workbook exceljs has read whole, as the streaming reader gives them. */
+export function sheetsOfWorkbook(wb: ExcelJS.Workbook): Map<string, ReadSheet> {
+  const sheets = new Map<string, ReadSheet>();
+  for (const ws of wb.worksheets) {
+    const sheet: ReadSheet = { rows: new Map(), rowCount: ws.rowCount };
+    ws.eachRow((row, number) => {
+      const values: ExcelJS.CellValue[] = [];
+      row.eachCell((cell, col) => {
+        values[col - 1] = cell.value;
+      });
+      sheet.rows.set(number, values);
+    });
+    if (!sheets.has(ws.name)) sheets.set(ws.name, sheet);
+  }
+  return sheets;
+}
+
+/** The values of sheets read by name (streamSheets, sheetsOfWorkbook), as the import asks for them. */
+export function valuesOfSheets(sheets: ReadonlyMap<string, ReadSheet>): WorkbookValues {
   return {
     sheet(name) {
       const s = sheets.get(name);
@@ -148,11 +170,23 @@ export async function streamWorkbookValues(parts: readonly PackagePart[]): Promi
   };
 }
 
+/** Reads the values of the workbook with the streaming reader; null as for streamSheets. */
+export async function streamWorkbookValues(parts: readonly PackagePart[]): Promise<WorkbookValues | null> {
+  const sheets = await streamSheets(parts);
+  return sheets && valuesOfSheets(sheets);
+}
+
 /** The whole workbook, as exceljs reads it: for what needs more than values (a marked copy). */
 export async function loadWholeWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   return wb;
+}
+
+/** The workbook's values by sheet, as plain data: streamed when its parts allow (`streamable`), else read whole. */
+export async function readWorkbookSheets(bytes: Buffer, parts: readonly PackagePart[]): Promise<Map<string, ReadSheet>> {
+  const streamed = streamable(parts) ? await streamSheets(parts) : null;
+  return streamed ?? sheetsOfWorkbook(await loadWholeWorkbook(bytes));
 }
 
 /** The workbook's values: streamed when its parts allow (`streamable`), else read whole. */
