@@ -15,24 +15,10 @@ import { codeOfName } from '../form-export/cell-names.js';
 import { parseAddress } from '../../filing/form-layout.js';
 import type { PackagePart } from './zip-guard.js';
 import { RefusedWorkbook } from './zip-guard.js';
+import { unescapeXml } from './xml-text.js';
 
 /** Where a name points: a sheet and a cell (1-based row, 0-based column), or nowhere (deleted). */
 export type NamedCell = { sheet: string; row: number; col: number; ref: string } | { sheet: null; ref: string };
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** XML's predefined entities and character references, the only ones a workbook part uses. */
-export function unescapeXml(s: string): string {
-  if (!s.includes('&')) return s;
-  // The export's references quote sheet names as `&apos;`: with no other reference, no regex.
-  const quoted = s.replaceAll('&apos;', "'");
-  if (!quoted.includes('&')) return quoted;
-  return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|amp|lt|gt|quot|apos);/g, (_, e: string) => {
-    if (e[0] !== '#') return ENTITIES[e];
-    const n = e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
-    return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : '';
-  });
-}
 
 const REFERENCE = /^(?:'((?:[^']|'')+)'|([^'!:]+))!\$?([A-Za-z]{1,3})\$?([0-9]{1,7})(?::\$?[A-Za-z]{1,3}\$?[0-9]{1,7})?$/;
 

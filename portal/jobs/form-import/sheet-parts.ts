@@ -2,7 +2,7 @@
 // relationship id, `xl/_rels/workbook.xml.rels` gives that relationship's target part. Read by
 // small scanners (as cell-names.ts reads the names), so a sheet can be named in a message, or
 // found for a marked copy, without parsing the package.
-import { unescapeXml } from './cell-names.js';
+import { unescapeXml } from './xml-text.js';
 import type { PackagePart } from './zip-guard.js';
 
 export interface SheetPart {
