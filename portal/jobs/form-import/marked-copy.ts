@@ -18,7 +18,6 @@ const VML_CONTENT = 'application/vnd.openxmlformats-officedocument.vmlDrawing';
 const ADDRESS = /^([A-Z]{1,3})([1-9][0-9]{0,6})$/;
 
 // Characters XML 1.0 does not allow (a message quoting a cell may hold them).
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const escapeXml = (s: string) => s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -121,12 +120,11 @@ export async function writeMarkedCopy(parts: readonly GuardedPart[], problems: r
   const used = new Set(parts.map((p) => p.name.toLowerCase()));
   const changed = new Map<string, Buffer>();
   const overrides: string[] = [];
-  let vmlAdded = false;
   let idmap = 900;
   for (const [sheetPart, notes] of bySheet) {
     idmap++;
     const relsName = relsOf(sheetPart);
-    let rels = byName.get(relsName)?.bytes().toString('utf8') ?? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`;
+    let rels = (byName.get(relsName)?.bytes().toString('utf8') ?? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>`).replace(/<Relationships\b([^>]*?)\s*\/>\s*$/, '<Relationships$1></Relationships>');
     const relations = [...rels.matchAll(RELATIONSHIP)].map((m) => m[0]);
     const target = (type: string) => relations.find((r) => attr(r, 'Type') === type);
     const ids = new Set(relations.map((r) => attr(r, 'Id')));
@@ -177,14 +175,13 @@ export async function writeMarkedCopy(parts: readonly GuardedPart[], problems: r
     } else {
       const name = freeName(used, 'xl/drawings/vmlDrawing', '.vml');
       changed.set(name, Buffer.from(newVml(idmap, shapes.join('')), 'utf8'));
-      vmlAdded = true;
       overrides.push(`<Override PartName="/${name}" ContentType="${VML_CONTENT}"/>`);
       const rid = addRel(VML_TYPE, name);
       changed.set(sheetPart, withLegacyDrawing(byName.get(sheetPart)!.bytes(), rid));
     }
     changed.set(relsName, Buffer.from(rels, 'utf8'));
   }
-  if (overrides.length || vmlAdded) {
+  if (overrides.length) {
     const types = byName.get('[Content_Types].xml')!.bytes().toString('utf8');
     changed.set('[Content_Types].xml', Buffer.from(types.replace(/<\/Types>\s*$/, `${overrides.join('')}</Types>`), 'utf8'));
   }
