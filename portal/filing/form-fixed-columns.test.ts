@@ -1,13 +1,13 @@
 // A filed form keeps its owner and shape, through the protocol on every dialect (docs/filing.md
 // "A form's owner and shape"): no update of Form or REForm changes its entity, submission,
-// template, version, period or tab list; the same values sent back pass.
+// template, version, category, period or tab list; the same values sent back pass.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../engine/testing/test-engine.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 import { failure, ok, readBack } from '../../engine/testing/record-calls.js';
 import { recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
 
-const FIXED = ['re', 'formbatch', 'formtemplate', 'templateversion', 'properties', 'calendar', 'endon', 'reportingperiod', 'datedesc', 'scheduletype'];
+const FIXED = ['re', 'formbatch', 'formtemplate', 'templateversion', 'properties', 'category', 'calendar', 'endon', 'reportingperiod', 'datedesc', 'scheduletype'];
 
 describe.each(await testDialects())('a form keeps its owner and shape on %s', (dialect) => {
   let t: TestEngine;
@@ -84,6 +84,15 @@ describe.each(await testDialects())('a form keeps its owner and shape on %s', (d
     const refused = failure(await update('Form', { id: form, updatectr: before.updatectr, formbatch: target.formbatch, formtemplate: 999, templateversion: 2 }, iru));
     expect(refused.code).toBe('E_VALIDATION');
     expect(Object.keys(refused.details as object).sort()).toEqual(['formbatch', 'formtemplate', 'templateversion']);
+    expect(await stored(form)).toEqual(before);
+  });
+
+  it("refuses a regulator officer's change of a form's category, which would hand it to another team", async () => {
+    const form = await acceptedForm('2026-10-31');
+    const before = await stored(form);
+    const other = await t.database.db('recategory').whereNot('id', Number(before.category ?? 0)).first('id');
+    const refused = failure(await update('Form', { id: form, updatectr: before.updatectr, category: Number(other.id) }, iru));
+    expect(refused.details).toEqual({ category: "a form's category comes from its template and cannot be changed" });
     expect(await stored(form)).toEqual(before);
   });
 

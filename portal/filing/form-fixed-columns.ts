@@ -1,5 +1,5 @@
 // What a filed form is stays what it was created as: its entity, submission, template, template
-// version, period and tab list are set from its batch and template version when the period is
+// version, category, period and tab list are set from its batch and template version when the period is
 // opened (period-open.ts) and no update changes them afterwards, whichever module of the form
 // table (Form, REForm), action or channel it comes through (docs/filing.md "A form's owner and
 // shape"). Forms send every field back, so a value equal to the stored one passes.
@@ -17,6 +17,8 @@ export const FORM_FIXED_FIELDS: Readonly<Record<string, string>> = {
   formtemplate: "a form's template is fixed when it is created and cannot be changed",
   templateversion: 'a form is filled in on the template version it was created with, which cannot be changed',
   properties: "a form's tab list is its template version's and cannot be changed",
+  // The category decides which regulator team reads the form (Form's row rules): it is the template's.
+  category: "a form's category comes from its template and cannot be changed",
   calendar: PERIOD,
   endon: PERIOD,
   reportingperiod: PERIOD,
