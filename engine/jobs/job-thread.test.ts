@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../paths.js';
-import { runInThread, ThreadOutOfMemory } from './job-thread.js';
+import { openTaskThread, runInThread, ThreadOutOfMemory } from './job-thread.js';
 import type { ThreadTaskInput } from './testing/thread-task.js';
 
 const entry = join(PROJECT_ROOT, 'engine', 'jobs', 'testing', 'thread-task.ts');
@@ -32,4 +32,18 @@ describe('a task on a thread of its own', () => {
     setTimeout(() => controller.abort(new Error('stopped')), 200);
     await expect(running).rejects.toThrow('stopped');
   });
+});
+
+describe('a thread kept for the tasks of a job', () => {
+  it('runs one task after another, and a new thread after one reached its cap', async () => {
+    const thread = openTaskThread<ThreadTaskInput, number>(entry, 64);
+    try {
+      expect(await thread.run({ op: 'double', n: 1 })).toBe(2);
+      expect(await thread.run({ op: 'double', n: 2 })).toBe(4);
+      await expect(thread.run({ op: 'hog' })).rejects.toBeInstanceOf(ThreadOutOfMemory);
+      expect(await thread.run({ op: 'double', n: 3 })).toBe(6);
+    } finally {
+      await thread.close();
+    }
+  }, 60_000);
 });

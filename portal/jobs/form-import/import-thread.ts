@@ -4,7 +4,7 @@
 // workbook's parsing then costs the thread's heap and CPU, not the requests' (IMPORT_MEMORY_MB).
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../../engine/paths.js';
-import { runInThread, serveThread } from '../../../engine/jobs/job-thread.js';
+import { openTaskThread, serveThread } from '../../../engine/jobs/job-thread.js';
 import { readCellNames, type NamedCell } from './cell-names.js';
 import { writeMarkedCopy } from './marked-copy.js';
 import type { CellProblem } from './workbook-cells.js';
@@ -31,10 +31,16 @@ export async function importTask(task: ImportTask): Promise<ReadWorkbookAnswer |
 
 const ENTRY = join(PROJECT_ROOT, 'portal', 'jobs', 'form-import', 'import-thread.ts');
 
-/** Runs the task on a thread with a heap of `memoryMb`; 0 runs it on the calling thread (no isolation: for comparison and debugging). */
-export function runImportTask<T extends ReadWorkbookAnswer | boolean>(task: ImportTask, memoryMb: number, signal: AbortSignal): Promise<T> {
-  if (memoryMb === 0) return importTask(task) as Promise<T>;
-  return runInThread<ImportTask, T>({ entry: ENTRY, input: task, maxOldGenerationSizeMb: memoryMb, signal });
+export interface ImportThread {
+  run<T extends ReadWorkbookAnswer | boolean>(task: ImportTask, signal: AbortSignal): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The thread of one import's workbooks, with a heap of `memoryMb`; 0 runs them on the calling thread (no isolation: for comparison and debugging). */
+export function openImportThread(memoryMb: number): ImportThread {
+  if (memoryMb === 0) return { run: (task) => importTask(task) as never, close: async () => {} };
+  const thread = openTaskThread<ImportTask, ReadWorkbookAnswer | boolean>(ENTRY, memoryMb);
+  return { run: (task, signal) => thread.run(task, signal) as never, close: () => thread.close() };
 }
 
 serveThread(importTask);

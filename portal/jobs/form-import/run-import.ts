@@ -20,7 +20,7 @@ import { readWorkbookMap } from './workbook-map.js';
 import type { NamedCell } from './cell-names.js';
 import { releaseMemory } from '../form-export/release-memory.js';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip-guard.js';
-import { runImportTask, type ReadWorkbookAnswer } from './import-thread.js';
+import { openImportThread, type ImportThread, type ReadWorkbookAnswer } from './import-thread.js';
 import { ThreadOutOfMemory } from '../../../engine/jobs/job-thread.js';
 import type { EngineConfig } from '../../../fastify.config.js';
 import { valuesOfSheets, type WorkbookValues } from './workbook-values.js';
@@ -96,7 +96,7 @@ function unreadable(run: JobRun, fileName: string, e: unknown): CellProblem {
   return fileProblem(`${fileName} cannot be read as an Excel workbook (.xlsx).`);
 }
 
-async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>>, bytes: Buffer, fileName: string, record: { form: number | null; importtype: number | null; replaceall: boolean }): Promise<ReadWorkbook> {
+async function importOne(run: JobRun, thread: ImportThread, ctx: Awaited<ReturnType<typeof jobContext>>, bytes: Buffer, fileName: string, record: { form: number | null; importtype: number | null; replaceall: boolean }): Promise<ReadWorkbook> {
   const report: WorkbookReport = { file: fileName, form: null, written: false, cells: 0, problems: [] };
   if (bytes.length > MAX_WORKBOOK_BYTES) {
     report.problems.push(fileProblem(`${fileName} is larger than 10 MB.`));
@@ -105,8 +105,7 @@ async function importOne(run: JobRun, ctx: Awaited<ReturnType<typeof jobContext>
   let wb: WorkbookValues;
   let names: Map<string, NamedCell>;
   try {
-    const { config } = run.services;
-    const read = await runImportTask<ReadWorkbookAnswer>({ op: 'read', bytes, fileName, limits: importLimits(config) }, config.importMemoryMb, run.signal);
+    const read = await thread.run<ReadWorkbookAnswer>({ op: 'read', bytes, fileName, limits: importLimits(run.services.config) }, run.signal);
     names = read.names;
     wb = valuesOfSheets(read.sheets);
   } catch (e) {
@@ -145,13 +144,13 @@ interface MarkedPiece {
  * the sweep keeps): the workbook does not stay in memory until the end. Null when no problem
  * names a cell of a sheet the workbook has.
  */
-async function markedPiece(run: JobRun, bytes: Buffer, fileName: string, problems: CellProblem[], n: number): Promise<string | null> {
+async function markedPiece(run: JobRun, thread: ImportThread, bytes: Buffer, fileName: string, problems: CellProblem[], n: number): Promise<string | null> {
   const { job, services } = run;
   const part = await partPath(services.config.jobsDir, jobFileName(job.id, job.claimToken, 'xlsx'));
   const path = part.replace(/\.part$/, `.${n}.part`);
   try {
     const task = { op: 'mark' as const, bytes, fileName, limits: importLimits(services.config), problems, path };
-    return (await runImportTask<boolean>(task, services.config.importMemoryMb, run.signal)) ? path : null;
+    return (await thread.run<boolean>(task, run.signal)) ? path : null;
   } catch (e) {
     await rm(path, { force: true });
     throw e;
@@ -208,6 +207,8 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
   const by = ctx.caller?.userId ?? null;
   await moveImport(services.db, id, { state: IMPORT_STATE.inProgress, description: null, job: job.id }, by, services.modules);
   const pieces: MarkedPiece[] = [];
+  // One thread reads and marks the import's workbooks (IMPORT_MEMORY_MB).
+  const thread = openImportThread(services.config.importMemoryMb);
   try {
     // The Form Type must still be one the submitter may import (their role or position may have changed).
     if (record.importtype !== null) await assertImportType(ctx, record.importtype, 'E_NOPERMISSION');
@@ -223,11 +224,11 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
         reports.push({ file: name, form: null, written: false, cells: 0, problems: [fileProblem(`${name}: the uploaded file is missing.`)] });
         continue;
       }
-      const read = await importOne(run, ctx, bytes, name, record);
+      const read = await importOne(run, thread, ctx, bytes, name, record);
       const { report } = read;
       reports.push(report);
       // Every workbook with cell problems gets its own marked copy.
-      const path = read.bytes && report.problems.some((p) => p.sheet) ? await markedPiece(run, read.bytes, name, report.problems, pieces.length + 1) : null;
+      const path = read.bytes && report.problems.some((p) => p.sheet) ? await markedPiece(run, thread, read.bytes, name, report.problems, pieces.length + 1) : null;
       if (path) pieces.push({ workbook: name, path });
       // This workbook's garbage goes before the next is read (form-export/release-memory.ts says why).
       releaseMemory();
@@ -242,6 +243,7 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
     await moveImport(services.db, id, { state: IMPORT_STATE.failed, description: e instanceof AppError ? e.message : `The import stopped unexpectedly (job ${job.id}).` }, by, services.modules).catch(() => {});
     throw e;
   } finally {
+    await thread.close();
     await Promise.all(pieces.map((p) => rm(p.path, { force: true })));
   }
 }
