@@ -95,6 +95,24 @@ describe('Excel imports beside the requests', () => {
     expect(typeof note === 'string' ? note : note?.texts?.map((x) => x.text).join('')).toBe('dropdown: Choose one of the listed values.');
   }, 180_000);
 
+  it('fails the import of a workbook that needs more than the thread\'s heap with a message the user can act on, and goes on serving', async () => {
+    const { form, bytes } = await largeWorkbook(100_000);
+    const { importId, job } = await submitImport(form, bytes);
+    const config = t.engine.services.config;
+    const memory = config.importMemoryMb;
+    config.importMemoryMb = 16;
+    try {
+      await worker.drain();
+    } finally {
+      config.importMemoryMb = memory;
+    }
+    const outcome = await outcomeOf(importId);
+    expect(Number(outcome.state)).toBe(2);
+    expect(outcome.description).toContain('large.xlsx needs more memory to read than an import may take (16 MB): split it into smaller workbooks');
+    expect((await readJob(t.database.db, job))?.state).toBe(71);
+    expect((await t.engine.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  }, 180_000);
+
   it('refuses a workbook with a sheet beyond the row limit, naming the sheet and the limit, without reading it', async () => {
     // The sheet's XML is broken after its rows: read, it would be "cannot be read as an Excel workbook".
     const { form, bytes } = await largeWorkbook(120_000, true);
