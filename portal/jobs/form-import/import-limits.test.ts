@@ -1,6 +1,8 @@
 // The size of an uploaded workbook is checked on its zip, before any reader builds a row: sheets,
 // rows and cells a sheet, bytes unpacked, each refused with a message naming the limit.
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../fastify.config.js';
+import { importLimits } from './run-import.js';
 import { DEFAULT_ZIP_LIMITS, guardWorkbook, sheetSize } from './zip-guard.js';
 import { zipOf } from './testing/contract-workbook.js';
 
@@ -47,5 +49,12 @@ describe('the limits of an imported workbook', () => {
 
   it('passes a workbook within every limit', () => {
     expect(guardWorkbook(workbook(sheetXml(100, 3)), 'fine.xlsx').map((p) => p.name)).toContain('xl/worksheets/sheet1.xml');
+  });
+
+  it('are configuration: IMPORT_MAX_SHEETS, IMPORT_MAX_ROWS, IMPORT_MAX_CELLS and IMPORT_MAX_UNPACKED_MB, the format\'s largest form by default', () => {
+    expect(importLimits(loadConfig({}))).toMatchObject({ maxSheets: 120, maxRows: 110_000, maxCells: 1_000_000, maxTotal: 200 * 1024 * 1024 });
+    const set = importLimits(loadConfig({ IMPORT_MAX_SHEETS: '12', IMPORT_MAX_ROWS: '20000', IMPORT_MAX_CELLS: '300000', IMPORT_MAX_UNPACKED_MB: '50' }));
+    expect(set).toMatchObject({ maxSheets: 12, maxRows: 20_000, maxCells: 300_000, maxTotal: 50 * 1024 * 1024 });
+    expect(() => guardWorkbook(workbook(sheetXml(20_001, 1)), 'big.xlsx', set)).toThrow('Sheet "01" has 20,001 rows; an import takes at most 20,000 rows per sheet.');
   });
 });
