@@ -188,11 +188,3 @@ export async function readWorkbookSheets(bytes: Buffer, parts: readonly PackageP
   const streamed = streamable(parts) ? await streamSheets(parts) : null;
   return streamed ?? sheetsOfWorkbook(await loadWholeWorkbook(bytes));
 }
-
-/** The workbook's values: streamed when its parts allow (`streamable`), else read whole. */
-export async function readWorkbookValues(bytes: Buffer, parts: readonly PackagePart[]): Promise<{ values: WorkbookValues; whole: ExcelJS.Workbook | null }> {
-  const streamed = streamable(parts) ? await streamWorkbookValues(parts) : null;
-  if (streamed) return { values: streamed, whole: null };
-  const whole = await loadWholeWorkbook(bytes);
-  return { values: valuesOfWorkbook(whole), whole };
-}
