@@ -1,14 +1,13 @@
-// A real engine on a fresh, migrated and seeded database, for protocol tests: calls go
-// through Fastify's inject (or a real socket), as any client's would.
-import { pino } from 'pino';
+// The portal on a fresh, migrated and seeded database, for protocol tests (the engine's kit for
+// any app, app-test-engine.ts, with the portal's demo of a fixed day and sessions made directly).
 import type { Dialect } from '../db/connect.js';
-import { loadConfig, type EngineConfig } from '../../fastify.config.js';
-import { buildEngine, type Engine } from '../server/app.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import type { EngineConfig } from '../../fastify.config.js';
+import type { Engine } from '../server/app.js';
+import type { TestDatabase } from './test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
 import { createSession, SESSION_COOKIE } from '../identity/session-store.js';
-import { decodeXml, type EnvelopeValue } from '../protocol/envelope.js';
-import { collectXmlAnswers } from './envelope-validation.js';
+import type { EnvelopeValue } from '../protocol/envelope.js';
+import { startAppTestEngine } from './app-test-engine.js';
 import { portal } from '../../portal/app.js';
 
 /**
@@ -30,41 +29,23 @@ export interface TestEngine {
 
 /** `seed.historyEnd`: the demo's as of another day (undefined: today, as `npm start` seeds it). */
 export async function startTestEngine(dialect: Dialect, env: Record<string, string> = {}, seed: { historyEnd?: Date } = { historyEnd: TEST_HISTORY_END }): Promise<TestEngine> {
-  const database = await createTestDatabase(dialect);
-  await runSeeds(database.db, { demo: true, historyEnd: seed.historyEnd });
-  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', ...env });
-  const engine = await buildEngine({ app: portal, config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
-  // Every XML answer of the test suite is checked against the published XSD when the engine closes.
-  const xmlAnswers = collectXmlAnswers(engine.app);
-  await engine.app.ready();
+  const t = await startAppTestEngine(portal, dialect, env, (db) => runSeeds(db, { demo: true, historyEnd: seed.historyEnd }));
   return {
-    engine,
-    database,
-    config,
+    engine: t.engine,
+    database: t.database,
+    config: t.config,
+    call: t.call,
+    close: t.close,
     async sessionFor(userid, currentRe) {
-      const user = await database.db('user').where({ userid }).first('id');
+      const user = await t.database.db('user').where({ userid }).first('id');
       if (!user) throw new Error(`No seeded user ${userid}`);
       let re = currentRe;
       if (re === undefined) {
-        const link = await database.db('re_user').where({ link_fk_user: user.id }).orderBy('link_fk_re').first('link_fk_re');
+        const link = await t.database.db('re_user').where({ link_fk_user: user.id }).orderBy('link_fk_re').first('link_fk_re');
         re = link ? Number(link.link_fk_re) : null;
       }
-      const token = await createSession(database.db, Number(user.id), re, config);
+      const token = await createSession(t.database.db, Number(user.id), re, t.config);
       return `${SESSION_COOKIE}=${token}`;
-    },
-    async call(action, args, cookie, extra = {}) {
-      const res = await engine.app.inject({
-        method: 'POST',
-        url: '/process',
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-        payload: JSON.stringify({ action, args, ...extra }),
-      });
-      return decodeXml(res.body);
-    },
-    async close() {
-      await engine.close();
-      await database.destroy();
-      await xmlAnswers.check();
     },
   };
 }
