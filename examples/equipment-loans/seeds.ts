@@ -5,8 +5,7 @@ import { hash } from '@node-rs/argon2';
 import type { Knex } from 'knex';
 import { sqlDate, sqlDateTime } from '../../engine/db/clock.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
-import { readScreenFiles } from '../../engine/metadata/screen-files.js';
-import { keepScreenVersion } from '../../engine/metadata/screen-history.js';
+import { crudTaskRows, insertRows, ruleTaskRows, seedScreens, taskRow } from '../../engine/app/seed-helpers.js';
 import { ModuleRegistry } from '../../engine/metadata/module-registry.js';
 import { SYSTEM_PERMISSIONS } from '../../engine/actions/system/permissions.js';
 import { ACTIVE, LOAN_STATE, LOAN_STATE_GROUP, STATE_NAMES } from './states.js';
@@ -41,46 +40,24 @@ const GRANTS: Record<number, string[]> = {
   [ROLES.borrower]: [...SCREEN_READS, 'Equipment.select', 'Loan.select', 'Loan.create'],
 };
 
-async function insert(db: Knex, table: string, rows: Record<string, unknown>[]): Promise<number> {
-  for (let i = 0; i < rows.length; i += 100) await db(table).insert(rows.slice(i, i + 100));
-  return rows.length;
-}
-
 /** `{Module}.{verb}` for every module the app serves, the state moves' own, and the actions'. */
 function taskRows(createon: string): Record<string, unknown>[] {
   const modules = ModuleRegistry.fromDirectory(MODULES_DIR).all();
-  const task = (name: string, title: string) => {
-    const dot = name.indexOf('.');
-    return { name, code: name.slice(dot + 1), module: name.slice(0, dot), module_name: title, state: ACTIVE, createon };
-  };
-  const verbs = (readOnly: boolean | undefined) => (readOnly ? ['select'] : ['select', 'create', 'update', 'delete']);
   return [
-    ...modules.flatMap((m) => verbs(m.def.readOnly).map((v) => task(`${m.permissionName}.${v}`, m.def.title ?? m.name))),
-    ...modules.flatMap((m) => [...new Set(m.stateMap?.permissions.values() ?? [])].map((p) => task(p, m.def.title ?? m.name))),
-    task(LOAN_OVERDUE_PERMISSION, 'Loan'),
-    ...SYSTEM_PERMISSIONS.map((p) => task(p, 'System')),
+    ...crudTaskRows(modules, createon, ACTIVE),
+    ...ruleTaskRows(modules, createon, ACTIVE),
+    taskRow(LOAN_OVERDUE_PERMISSION, 'Loan', createon, ACTIVE),
+    ...SYSTEM_PERMISSIONS.map((p) => taskRow(p, 'System', createon, ACTIVE)),
   ];
-}
-
-async function seedScreens(db: Knex, createon: string): Promise<Record<string, number>> {
-  const lists = readScreenFiles('WebList', SCREENS_DIR).map((r) => ({ id: r.id, name: r.name, module: r.module ?? null, properties: JSON.stringify(r.properties), createon }));
-  const views = readScreenFiles('WebListview', SCREENS_DIR).map((r) => ({ id: r.id, name: r.name, weblist: r.weblist ?? null, properties: JSON.stringify(r.properties), createon }));
-  const forms = readScreenFiles('WebForms', SCREENS_DIR).map((r) => ({ id: r.id, name: r.name, module: r.module ?? null, properties: JSON.stringify(r.properties), createon }));
-  const counts = { weblist: await insert(db, 'weblist', lists), weblistview: await insert(db, 'weblistview', views), webforms: await insert(db, 'webforms', forms) };
-  // Each shipped definition starts its history as version 1 (the screen editors' history).
-  for (const r of lists) await keepScreenVersion(db, 'WebList', r.id, 1, 'create', null);
-  for (const r of views) await keepScreenVersion(db, 'WebListview', r.id, 1, 'create', null);
-  for (const r of forms) await keepScreenVersion(db, 'WebForms', r.id, 1, 'create', null);
-  return counts;
 }
 
 async function seedAccess(db: Knex, createon: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {
-    role: await insert(db, 'role', [
+    role: await insertRows(db, 'role', [
       { id: ROLES.labManager, name: 'Lab manager', issystem: false, createon },
       { id: ROLES.borrower, name: 'Borrower', issystem: false, createon },
     ]),
-    permissiontasks: await insert(db, 'permissiontasks', taskRows(createon)),
+    permissiontasks: await insertRows(db, 'permissiontasks', taskRows(createon)),
   };
   const ids = new Map<string, number>();
   for (const r of await db('permissiontasks').select('id', 'name')) ids.set(String(r.name), Number(r.id));
@@ -91,7 +68,7 @@ async function seedAccess(db: Knex, createon: string): Promise<Record<string, nu
       return { link_fk_role: Number(role), link_fk_permissiontasks: id };
     }),
   );
-  counts.role_permissiontasks = await insert(db, 'role_permissiontasks', links);
+  counts.role_permissiontasks = await insertRows(db, 'role_permissiontasks', links);
   return counts;
 }
 
@@ -106,11 +83,11 @@ async function seedDemo(db: Knex, createon: string): Promise<Record<string, numb
       pwchangedon: createon, failedlogins: 0, firsttimelogin: false, emailverified: true, createon,
     });
   }
-  const counts: Record<string, number> = { user: await insert(db, 'user', users) };
+  const counts: Record<string, number> = { user: await insertRows(db, 'user', users) };
   const userIds = new Map<string, number>();
   for (const r of await db('user').whereIn('userid', DEMO_USERS.map((u) => u.userid)).select('id', 'userid')) userIds.set(String(r.userid), Number(r.id));
-  counts.user_role = await insert(db, 'user_role', DEMO_USERS.flatMap((u) => u.roles.map((role) => ({ link_fk_user: userIds.get(u.userid)!, link_fk_role: role }))));
-  counts.lab_equipment = await insert(db, 'lab_equipment', [
+  counts.user_role = await insertRows(db, 'user_role', DEMO_USERS.flatMap((u) => u.roles.map((role) => ({ link_fk_user: userIds.get(u.userid)!, link_fk_role: role }))));
+  counts.lab_equipment = await insertRows(db, 'lab_equipment', [
     { id: 1, name: 'Oscilloscope', serialno: 'OSC-0001', location: 'Bench 2', onloan: true, createon },
     { id: 2, name: 'Microscope', serialno: 'MIC-0001', location: 'Cabinet A', onloan: false, createon },
     { id: 3, name: 'Thermal camera', serialno: 'THC-0001', location: 'Cabinet B', onloan: false, createon },
@@ -118,7 +95,7 @@ async function seedDemo(db: Knex, createon: string): Promise<Record<string, numb
   const manager = userIds.get('labmanager')!;
   const student = userIds.get('student')!;
   const daysFromNow = (n: number) => sqlDate(new Date(Date.now() + n * 86_400_000));
-  counts.lab_loan = await insert(db, 'lab_loan', [
+  counts.lab_loan = await insertRows(db, 'lab_loan', [
     // Out and late: what Loan.overdue reports.
     { equipment: 1, borrower: 'Demo Student', purpose: 'Signal lab', dueon: daysFromNow(-3), state: LOAN_STATE.approved, requester: student, approvedby: manager, approvedon: createon, createon, createby: student },
     { equipment: 3, borrower: 'Demo Student', purpose: 'Heat survey', dueon: daysFromNow(7), state: LOAN_STATE.requested, requester: student, createon, createby: student },
@@ -132,13 +109,13 @@ export async function seedLoans(db: Knex, opts: { demo: boolean }): Promise<{ sk
     if (Number(existing?.n ?? 0) > 0) return { skipped: true, counts: {} };
     const createon = sqlDateTime();
     const counts: Record<string, number> = {
-      listgroup: await insert(trx, 'listgroup', [{ id: LOAN_STATE_GROUP, name: 'Loan status', state: ACTIVE, createon }]),
-      list: await insert(trx, 'list', [
+      listgroup: await insertRows(trx, 'listgroup', [{ id: LOAN_STATE_GROUP, name: 'Loan status', state: ACTIVE, createon }]),
+      list: await insertRows(trx, 'list', [
         { id: ACTIVE, name: 'Active', displayorder: 1, state: ACTIVE, createon },
         ...STATE_NAMES.map(([id, name], i) => ({ id, name, listgroup: LOAN_STATE_GROUP, displayorder: i + 1, state: ACTIVE, createon })),
       ]),
       ...(await seedAccess(trx, createon)),
-      ...(await seedScreens(trx, createon)),
+      ...(await seedScreens(trx, SCREENS_DIR, createon)),
       ...(opts.demo ? await seedDemo(trx, createon) : {}),
     };
     // Callers' permissions and lists read from memory are keyed by the tables' change versions.

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { ModuleRegistry } from '../../engine/metadata/module-registry.js';
 import { MODULES_DIR } from '../paths.js';
+import { crudTaskRows, ruleTaskRows, taskRow } from '../../engine/app/seed-helpers.js';
 import { ACCOUNT_PERMISSIONS } from '../../engine/accounts/permissions.js';
 import { MAIL_PERMISSIONS } from '../../engine/mail/permissions.js';
 import { IDENTITY_PERMISSIONS } from '../../engine/identity/permissions.js';
@@ -42,7 +43,7 @@ const ROLE_ROWS: [number, string, boolean][] = [
   [ROLES.auditReviewer, 'Audit Reviewer', false],
 ];
 
-export const CRUD_ACTIONS = ['select', 'create', 'update', 'delete'] as const;
+export { CRUD_ACTIONS } from '../../engine/app/seed-helpers.js';
 
 /** IRU staff maintain these; everything else they may only read. */
 const IRU_EDITS = ['RE', 'RE_RE', 'List', 'ListGroup', 'PublicMessage', 'Parameters', 'DashboardChart', 'FormTemplate', 'FormPropertiesOverride'];
@@ -151,23 +152,8 @@ const RE_GRANTS = [
 /** Every permission task this release knows: CRUD of each module, then the actions' own. */
 export function taskRows(createon: string): Record<string, unknown>[] {
   const modules = ModuleRegistry.fromDirectory(MODULES_DIR).all();
-  // A read-only module (AuditLog) has only its select task: nobody may write it through Record.*.
-  const tasks: Record<string, unknown>[] = modules.flatMap((m) =>
-    CRUD_ACTIONS.filter((action) => !m.def.readOnly || action === 'select').map((action) => ({
-      name: `${m.permissionName}.${action}`,
-      code: action,
-      module: m.permissionName,
-      module_name: m.def.title ?? m.name,
-      state: 33,
-      createon,
-    })),
-  );
-  // The actions' own permissions: `{Module}.{action}`, titled by the area they belong to.
-  // The code is all after the module: SMSDropdown.action.approve has the code action.approve.
-  const actionTask = (name: string, moduleName: string) => {
-    const dot = name.indexOf('.');
-    return { name, code: name.slice(dot + 1), module: name.slice(0, dot), module_name: moduleName, state: 33, createon };
-  };
+  const tasks = crudTaskRows(modules, createon, 33);
+  const actionTask = (name: string, title: string) => taskRow(name, title, createon, 33);
   // Account review and password resets (engine/accounts): administrators and IRU staff.
   for (const name of ACCOUNT_PERMISSIONS) tasks.push(actionTask(name, 'User'));
   // Queueing templated e-mail (Email.generate): administrators and IRU staff.
@@ -178,14 +164,9 @@ export function taskRows(createon: string): Record<string, unknown>[] {
   for (const name of SYSTEM_PERMISSIONS) tasks.push(actionTask(name, 'System'));
   // A primary RE user's sub-user status buttons: RE users only.
   for (const name of SUB_USER_PERMISSIONS) tasks.push(actionTask(name, 'Reporting entity contact'));
-  // Rows a module shows only with a permission of its own (RE-Query.confidential, docs/threads.md).
-  for (const m of modules) if (m.def.restrictUnless) tasks.push(actionTask(`${m.permissionName}.${m.def.restrictUnless.permission}`, m.def.title ?? m.name));
-  // Rows only some may write (Parameters.updateSystem, the system parameters): not IRU staff.
-  for (const m of modules) if (m.rules?.protectedRows) tasks.push(actionTask(`${m.permissionName}.${m.rules.protectedRows.permission}`, m.def.title ?? m.name));
-  // State-map moves that name a permission (SMSDropdown's approve and reject: SMSDropdown.action.approve).
-  for (const m of modules) {
-    for (const name of new Set(m.stateMap?.permissions.values() ?? [])) tasks.push(actionTask(name, m.def.title ?? m.name));
-  }
+  // What the modules' rules name: restricted rows (RE-Query.confidential, docs/threads.md), protected
+  // rows (Parameters.updateSystem), state moves with a permission (SMSDropdown.action.approve).
+  tasks.push(...ruleTaskRows(modules, createon, 33));
   // Opening, deleting and measuring reporting periods (docs/filing-periods.md): IRU staff.
   for (const name of PERIOD_IRU_PERMISSIONS) tasks.push(actionTask(name, 'Submission'));
   // Editing roles' grants (Role & Permission): the system role; administrators grant it on.
