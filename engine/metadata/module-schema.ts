@@ -171,6 +171,12 @@ export const RuleConditionSchema = Type.Recursive((Self) =>
      * module's own rules (List group 248: the help desk categories one may see and choose).
      */
     Type.Object({ valuesOf: Type.Object({ module: ModuleName, field: Identifier }, { additionalProperties: false }), as: Type.Optional(Identifier) }, { additionalProperties: false }),
+    /**
+     * The row's lookup field `within` points at a row the caller reaches under the looked-up
+     * module's own rules (an office, a MIDA record or a request of an entity the team covers):
+     * one statement of a team's reach, kept in one place.
+     */
+    Type.Object({ within: Identifier }, { additionalProperties: false }),
   ]),
   { $id: 'RowRuleCondition' },
 );

@@ -25,12 +25,23 @@ export interface ModuleAccess {
  * that have neither a scope nor the `shared` flag (reference data), whatever their roles say.
  */
 export function accessModule(ctx: ActionContext, name: string, verb: Verb): ModuleAccess {
-  let module = ctx.services.modules.get(name);
+  const module = ctx.services.modules.get(name);
   if (!module) throw errors.unknownModule(name);
-  const caller = ctx.caller;
   const permission = `${module.permissionName}.${verb}`;
-  if (!caller || !caller.permissions.has(permission)) throw errors.noPermission(permission);
-  module = restrictedFor(caller.permissions, module);
+  if (!ctx.caller || !ctx.caller.permissions.has(permission)) throw errors.noPermission(permission);
+  return callerModule(ctx, module, verb);
+}
+
+/**
+ * The module as the caller reaches it, whatever action asks: restricted variants, staff-only
+ * fields, row rules, entity scope. accessModule adds the record permission; rowsOf (scoped-rows.ts)
+ * serves named actions that hold their own permission and query the module themselves.
+ */
+export function callerModule(ctx: ActionContext, base: ResolvedModule, verb: Verb): ModuleAccess {
+  const caller = ctx.caller;
+  const permission = `${base.permissionName}.${verb}`;
+  if (!caller) throw errors.noPermission(permission);
+  let module = restrictedFor(caller.permissions, base);
   if (isReUser(caller)) module = withoutStaffOnly(module);
   // The regulator's row rules (row-rules.ts): the caller's own copy of the module carries them.
   module = limitedFor(caller, (n) => ctx.services.modules.get(n), module);

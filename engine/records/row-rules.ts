@@ -123,7 +123,7 @@ function planOne(c: RuleCondition, module: ResolvedModule, modules: Lookup, valu
     tables.add(target.table);
     return { kind: 'via', column: field.column, target, items: planConditions(c.where, target, modules, values, tables) };
   }
-  if ('valuesOf' in c) throw bad('valuesOf is expanded before planning');
+  if ('valuesOf' in c || 'within' in c) throw bad('valuesOf and within are expanded before planning');
   const link = modules(c.link);
   if (!link || link.kind !== 'link' || !link.link) throw bad(`${c.link} is not a link module`);
   const parent = modules(link.link.parent);
@@ -151,6 +151,11 @@ function checkedValuesOf(conditions: RuleCondition[], m: ResolvedModule, modules
     if ('or' in c) return { or: checkedValuesOf(c.or, m, modules) };
     if ('and' in c) return { and: checkedValuesOf(c.and, m, modules) };
     if ('not' in c) return { not: checkedValuesOf(c.not, m, modules) };
+    if ('within' in c) {
+      const target = modules(m.fields.get(c.within)?.def.lookup?.module ?? '');
+      if (!target?.rowRules || m.fields.get(c.within)?.alias !== BASE_ALIAS) throw new Error(`Module ${m.name}: within ${c.within} is not a lookup field of its own table to a module with row rules`);
+      return { and: [] as never };
+    }
     if (!('valuesOf' in c)) return c;
     const target = modules(c.valuesOf.module);
     if (!target?.rowRules || !target.fields.has(c.valuesOf.field) || !m.fields.has(c.as ?? 'id')) {
@@ -166,18 +171,30 @@ function checkedValuesOf(conditions: RuleCondition[], m: ResolvedModule, modules
  * that names anything else is left out (the list of choices may be wider; a write is still
  * checked against the module's whole rules by assertWithinRules).
  */
-function expandValuesOf(conditions: RuleCondition[], caller: Caller, modules: Lookup, depth = 0): RuleCondition[] {
+function expandValuesOf(conditions: RuleCondition[], caller: Caller, modules: Lookup, depth = 0, module?: ResolvedModule): RuleCondition[] {
   return conditions.map((c): RuleCondition => {
-    if (Array.isArray(c) || !('valuesOf' in c || 'or' in c || 'and' in c || 'not' in c)) return c;
-    if ('or' in c) return { or: expandValuesOf(c.or, caller, modules, depth) };
-    if ('and' in c) return { and: expandValuesOf(c.and, caller, modules, depth) };
-    if ('not' in c) return { not: expandValuesOf(c.not, caller, modules, depth) };
+    if (Array.isArray(c) || !('valuesOf' in c || 'within' in c || 'or' in c || 'and' in c || 'not' in c)) return c;
+    if ('or' in c) return { or: expandValuesOf(c.or, caller, modules, depth, module) };
+    if ('and' in c) return { and: expandValuesOf(c.and, caller, modules, depth, module) };
+    if ('not' in c) return { not: expandValuesOf(c.not, caller, modules, depth, module) };
+    if ('within' in c) {
+      // The looked-up module's own conditions for this caller, as a `via` (none: no limit).
+      const target = modules(module?.fields.get(c.within)?.def.lookup?.module ?? '');
+      if (!target || depth > 2) return { and: [] as never };
+      const own = expandValuesOf(conditionsFor(target.rowRules ?? [], caller), caller, modules, depth + 1, target).filter(limitsSomething);
+      return own.length ? { via: c.within, where: own } : ({ and: [] } as never);
+    }
     const target = modules(c.valuesOf.module);
     if (!target || depth > 2) return { and: [] as never };
     const own = expandValuesOf(conditionsFor(target.rowRules ?? [], caller), caller, modules, depth + 1);
     const kept = own.map((x) => only(x, c.valuesOf.field, c.as ?? 'id')).filter((x): x is RuleCondition => x !== null);
     return { and: kept } as RuleCondition;
   });
+}
+
+/** False for the empty and-group an expansion leaves where it limits nothing. */
+function limitsSomething(c: RuleCondition): boolean {
+  return Array.isArray(c) || !('and' in c) || c.and.length > 0;
 }
 
 /** The condition with `field` renamed to `as` when it names no other field, else null. */
@@ -202,7 +219,7 @@ export function rowLimitOf(module: ResolvedModule, caller: Caller, modules: Look
 
 /** The limit these groups put on the caller (null: none); `cache` keeps the plan per module and condition set. */
 function planGroups(groups: RowRuleGroup[], module: ResolvedModule, caller: Caller, modules: Lookup, cache = false): RowLimit | null {
-  const conditions = expandValuesOf(conditionsFor(groups, caller), caller, modules).filter((c) => Array.isArray(c) || !('and' in c) || c.and.length > 0);
+  const conditions = expandValuesOf(conditionsFor(groups, caller), caller, modules, 0, module).filter(limitsSomething);
   if (!conditions.length) return null;
   const values: CallerValues = { userId: caller.userId, currentRe: caller.currentRe, sector: caller.facts?.sector ?? null };
   const filled = JSON.stringify(conditions, (_k, v) => (isObject(v) && 'caller' in v ? values[v.caller as keyof CallerValues] : v));
