@@ -16,6 +16,12 @@ import { formError } from './registration-rules.js';
 import { USER_STATE, userModule, type UserRow } from '../identity/users.js';
 import { hashPassword } from '../identity/password-hash.js';
 import { userByUserid } from '../identity/userid-match.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Registration runs before anyone is signed in: it checks the entity number, position and user id offered and writes the new user, its role and its entity link as the account being created',
+);
 
 type Db = Knex | Knex.Transaction;
 

@@ -7,6 +7,12 @@ import type { Caller } from '../runtime/context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { sqlDateTime } from '../db/clock.js';
 import { currentAccess, hashToken, newToken } from './session-store.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'A bearer token is resolved to its user before any caller exists',
+);
 
 type Db = Knex | Knex.Transaction;
 const ACTIVE = 33;

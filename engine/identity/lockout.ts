@@ -7,6 +7,12 @@ import { addMinutes, sqlDateTime } from '../db/clock.js';
 import { AppError } from '../errors/catalogue.js';
 import type { IdentityPolicy } from './policy.js';
 import { clockTime, parseSqlDateTime } from './times.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Counting failed sign-ins and locking an account happens before anyone is signed in, on the account being signed in to',
+);
 
 type Db = Knex | Knex.Transaction;
 

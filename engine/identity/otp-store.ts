@@ -7,6 +7,12 @@ import { bumpVersions } from '../db/change-versions.js';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
 import { recordAudit } from '../records/record-history.js';
 import { userModule } from './users.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'One-time-code state of the user signing in or enrolling (their own row), before or outside any record access',
+);
 
 type Db = Knex | Knex.Transaction;
 

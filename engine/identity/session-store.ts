@@ -17,6 +17,12 @@ import { BoundedCache } from '../cache/bounded-cache.js';
 import { restrictionsOf, type Restriction } from './restriction.js';
 import { identityPolicy } from './policy.js';
 import { loadRuleFacts, RULE_FACT_TABLES } from '../records/row-rules.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Building a session\'s access (roles, linked entities, the user behind a session) is what the rules are evaluated from; it cannot itself be ruled',
+);
 
 export const SESSION_COOKIE = 'portal_sid';
 const SESSION_TABLE = 'session';

@@ -2,6 +2,12 @@
 import type { Knex } from 'knex';
 import type { Caller } from '../runtime/context.js';
 import { ERROR_CODES } from '../errors/catalogue.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The login info of the signed-in user: their own user row and their own entity links',
+);
 
 const LOGIN_TYPE_NAMES: Record<number, string> = { 1: 'IRU', 2: 'RE', 3: 'ADMIN' };
 

@@ -4,6 +4,12 @@
 // does not, so it compares with NOCASE, which migration 0017's unique index serves.
 import type { Knex } from 'knex';
 import { dialectOf } from '../db/connect.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Looking a user up by user id for sign-in, registration and recovery, before anyone is signed in',
+);
 
 type Db = Knex | Knex.Transaction;
 

@@ -6,6 +6,12 @@ import { sqlDateTime } from '../db/clock.js';
 import type { ModuleRegistry, ResolvedModule } from '../metadata/module-registry.js';
 import { recordAudit } from '../records/record-history.js';
 import { userByUserid } from './userid-match.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The identity layer\'s own reads and writes of user rows (sign-in, password, profile of oneself, administrator\'s user actions behind their permissions), audited like record writes',
+);
 
 type Db = Knex | Knex.Transaction;
 

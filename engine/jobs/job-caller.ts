@@ -7,6 +7,12 @@ import { engineContext } from '../runtime/engine-context.js';
 import { AppError } from '../errors/catalogue.js';
 import { loadAccess } from '../identity/session-store.js';
 import type { JobRow } from './job-table.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'A job rebuilds the caller it runs as from the submitting user\'s row; the job\'s record access then goes through that caller\'s rules',
+);
 
 const ACTIVE = 33;
 

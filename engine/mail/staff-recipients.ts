@@ -5,6 +5,12 @@
 import type { Knex } from 'knex';
 import { LOGIN_TYPE } from '../runtime/context.js';
 import { isMailAddress } from './outbox.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Who a staff stage is mailed to: the regulator users holding the stage\'s task; each is then filtered by whether they read the request (staff-visibility.ts, the same evaluator)',
+);
 
 type Db = Knex | Knex.Transaction;
 const ACTIVE_USER = 33;

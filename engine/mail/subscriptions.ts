@@ -8,6 +8,12 @@
 import type { Knex } from 'knex';
 import { bumpVersions } from '../db/change-versions.js';
 import { sqlDateTime } from '../db/clock.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Matching a mail\'s addresses to portal users to honour their subscriptions; it decides only whether a mail is sent, never shows a row',
+);
 
 type Db = Knex | Knex.Transaction;
 

@@ -6,6 +6,12 @@ import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { SCREEN_MODULES } from './screen-files.js';
 import type { ScreenModule } from './screen-schemas.js';
+import { beyondRules } from '../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The screen version history shows the name of the user who saved each version of a screen definition (administrators, WebList/WebForms permissions)',
+);
 
 type Db = Knex | Knex.Transaction;
 

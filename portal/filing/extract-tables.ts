@@ -13,6 +13,12 @@ import { templateVersion } from './template-versions.js';
 import { filedTemplate, placeContent, readFormRow, storedCells } from './form-data.js';
 import { buildWorkbook, cellValueRows } from './form-values.js';
 import { externalValues } from './external-values.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Writing an accepted form\'s extract rows runs inside the accept, after the form was reached and moved through the record engine',
+);
 
 type Db = Knex | Knex.Transaction;
 

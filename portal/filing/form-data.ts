@@ -12,6 +12,12 @@ import type { FormValues } from './formula-engine.js';
 import { FormLayout, type DataCell } from './form-layout.js';
 import { templateVersion } from './template-versions.js';
 import type { FormProperties } from './template-schema.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Loads a form and its list choices after the filing action has reached the form through the caller\'s Form or REForm rules (loadFormFor)',
+);
 
 type Db = Knex | Knex.Transaction;
 

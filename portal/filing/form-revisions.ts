@@ -4,6 +4,12 @@
 // a stale counter's E_CONCURRENT all read from here.
 import type { Knex } from 'knex';
 import { sqlDateTime } from '../../engine/db/clock.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Shows who saved each revision of a form the caller has already reached through its rules',
+);
 
 type Db = Knex | Knex.Transaction;
 

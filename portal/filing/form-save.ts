@@ -16,6 +16,12 @@ import { isFormulaCell } from './normalise.js';
 import { buildWorkbook, isReadOnly } from './form-values.js';
 import { externalValues } from './external-values.js';
 import type { ExternalSource } from './external-sources.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Saving a form\'s cells writes the form row and reads its batch\'s freeze after the form was reached and locked through the caller\'s rules',
+);
 
 /** Cells of one save that the audit log shows values of (Form.history has every one). */
 const AUDITED_CELLS = 200;

@@ -11,6 +11,12 @@ import { writeRevision } from './form-revisions.js';
 import { submissionProblems } from './form-rules.js';
 import { readFormRow } from './form-data.js';
 import { extractDatabases, writeFormExtract } from './extract-tables.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'What follows a form\'s state change (its batch\'s state, stamps) runs in the record engine\'s write of a form the caller reached',
+);
 
 /** Moves back that must say why (seed 002: a step back and a return for amendment carry a reason). */
 const NEEDS_REASON = new Set([`${FORM_STATE.pendingVerification}>${FORM_STATE.open}`, `${FORM_STATE.ready}>${FORM_STATE.pendingVerification}`, `${FORM_STATE.submitted}>${FORM_STATE.amendment}`, `${FORM_STATE.accepted}>${FORM_STATE.amendment}`]);

@@ -10,6 +10,12 @@ import type { ActionContext } from '../../engine/runtime/context.js';
 import { recordAudit } from '../../engine/records/record-history.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { extractDatabases, removeFormExtract } from './extract-tables.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Deleting a batch or form takes its forms and their cells with it, inside a Record.delete the record engine already checked against the caller\'s rules',
+);
 
 /** What refers to forms and keeps them from being deleted: table → its form column. */
 const REFERRERS: [table: string, column: string, one: string, many: string][] = [

@@ -5,6 +5,12 @@
 import type { Knex } from 'knex';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Shows who published each template version (administrators and template designers)',
+);
 
 type Db = Knex | Knex.Transaction;
 

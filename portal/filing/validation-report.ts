@@ -14,6 +14,12 @@ import { storedFormBreaches, type RuleBreach } from './form-rules.js';
 import { FORM_STATE } from './form-states.js';
 import { buildWorkbook, eachCell } from './form-values.js';
 import type { Cell } from './template-schema.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Names the form and its entity in the report of a form the caller reached through its rules',
+);
 
 export type Outcome = 'passed' | 'failed' | 'warning';
 

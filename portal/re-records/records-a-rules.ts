@@ -9,6 +9,12 @@ import type { ActionContext } from '../../engine/runtime/context.js';
 import type { Row } from '../../engine/records/write-values.js';
 import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import { dateDrivenState } from './date-driven-states.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Field rules of an entity\'s records check a row\'s own entity, board and list choices while the record engine writes it for a caller it already checked',
+);
 
 /** State ids of seed 001 §4.2. */
 export const RECORD_STATE = { active: 33, inactive: 4, void: 35, listed: 76, delisted: 77 } as const;

@@ -13,6 +13,12 @@ import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { differs } from '../../engine/records/update.js';
 import { MANAGER_FIELDS, MANAGER_ROLES, managersProblem } from './re-admin-rules.js';
 import { editableBusinessFields, businessInfoLists } from './business-info-fields.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Keeps the entity group graph free of cycles on every write of a parent link: it must see the whole graph, whoever writes',
+);
 
 function isManager(ctx: ActionContext): boolean {
   const caller = ctx.caller;

@@ -11,6 +11,12 @@ import { distinctAddresses } from '../../engine/mail/staff-recipients.js';
 import { staffHoldingWhoRead } from '../../engine/mail/staff-visibility.js';
 import type { Row } from '../../engine/records/write-values.js';
 import { EXTENSION_STATE as S } from './extension-states.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Addresses the requester of an extension by their user row when a stage\'s mail is queued; no row is shown to anyone',
+);
 
 const ACTIVE_USER = 33;
 const ACTIVE_TEMPLATE = 33;

@@ -11,6 +11,12 @@ import type { Row } from '../../engine/records/write-values.js';
 import { recordAudit } from '../../engine/records/record-history.js';
 import { EXTENSION_STATE as S, PAYMENT_BY_REFERENCE, ELIGIBLE_BATCH_STATES, OPEN_EXTENSION_STATES, EXTENSION_REASON_GROUP, PAYMENT_TYPE_GROUP, MIN_DAYS_BEFORE_DUE } from './extension-states.js';
 import { queueExtensionMail } from './extension-mail.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Checks an extension\'s batch (its entity, state and due date) and proofs while the record engine writes the request for a caller it already checked',
+);
 
 /** The seed's messages (seed 003 §5, §8), verbatim. */
 export const EXTENSION_MESSAGES = {

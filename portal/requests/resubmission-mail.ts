@@ -5,6 +5,12 @@
 import type { Knex } from 'knex';
 import { queueTemplateMail } from '../../engine/mail/outbox.js';
 import { distinctAddresses } from '../../engine/mail/staff-recipients.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Addresses the entity users of a resubmission when a stage\'s mail is queued; no row is shown to anyone',
+);
 
 type Db = Knex | Knex.Transaction;
 

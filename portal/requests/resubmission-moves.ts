@@ -9,6 +9,12 @@ import { MAIL_TYPES } from '../../engine/mail/mail-types.js';
 import { EFFECTIVE_AFTER_DAYS, PAYMENT_BY_REFERENCE, PAYMENT_PROOF, PAYMENT_TYPE_GROUP, RESUBMISSION_MESSAGES as M, RESUBMISSION_REASON_GROUP, RESUBMISSION_STATE as S } from './resubmission-states.js';
 import { staffHoldingWhoRead, type NoticeRow } from '../../engine/mail/staff-visibility.js';
 import { entityRecipients, mailAll } from './resubmission-mail.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Checks a resubmission move\'s reason, proof of payment and stamps while the record engine moves a request the caller reached',
+);
 
 type Row = Record<string, unknown>;
 

@@ -12,6 +12,12 @@ import { sqlDate, sqlDateTime } from '../../engine/db/clock.js';
 import { updateRecord } from '../../engine/records/update.js';
 import { recordAudit } from '../../engine/records/record-history.js';
 import { FORM_DONE_STATES, RESUBMISSION_STATE as S, RESUBMITTABLE_FORM_STATE } from './resubmission-states.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The timed reopening of approved resubmissions runs as the system for every entity, on the approver\'s behalf',
+);
 
 type Db = Knex | Knex.Transaction;
 

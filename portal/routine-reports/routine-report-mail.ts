@@ -9,6 +9,12 @@ import { distinctAddresses } from '../../engine/mail/staff-recipients.js';
 import { staffHoldingWhoRead } from '../../engine/mail/staff-visibility.js';
 import { MAIL_TYPES } from '../../engine/mail/mail-types.js';
 import { ROUTINE_STATE as S } from './routine-report-rules.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Addresses the user a routine report\'s stage mail goes to; no row is shown to anyone',
+);
 
 type Db = Knex | Knex.Transaction;
 const ACTIVE = 33;

@@ -8,6 +8,12 @@ import { AppError } from '../../engine/errors/catalogue.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { ModuleHooks } from '../../engine/metadata/module-hooks.js';
 import type { Row } from '../../engine/records/write-values.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Checks that a query\'s submission and form belong to its entity; whether the caller may name them is then checked through their own rules (assertWithinRules)',
+);
 
 export const QUERY_LINK_MESSAGES = {
   batch: 'The submission is not one of this reporting entity\'s: choose a submission of the entity the query is about.',

@@ -7,6 +7,12 @@ import { AppError, errors } from '../../errors/catalogue.js';
 import { sqlDateTime } from '../../db/clock.js';
 import { issueApiToken } from '../../identity/api-tokens.js';
 import { userByUserid, useridEquals } from '../../identity/userid-match.js';
+import { beyondRules } from '../../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Administrators list integrators\' tokens with the name of the service user each belongs to; holding ApiToken.select is the permission, and no entity data is read',
+);
 
 const ACTIVE = 33;
 

@@ -5,6 +5,12 @@ import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
 import { updateSession } from '../../identity/session-store.js';
+import { beyondRules } from '../../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Switching entity reads the caller\'s own links (re_user of the caller\'s user id) to check the entity is one of theirs',
+);
 
 export const setRe = defineAction({
   name: 'User.setRE',

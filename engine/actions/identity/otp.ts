@@ -18,6 +18,12 @@ import { lockedError, lockedUntil, recordFailure } from '../../identity/lockout.
 import { acceptStep, activatePending, clearOtp, otpState, setPendingSecret } from '../../identity/otp-store.js';
 import { acceptedStep, enrolmentOf, newOtpSecret } from '../../identity/totp.js';
 import { queueTemplateMail } from '../../mail/outbox.js';
+import { beyondRules } from '../../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'One\'s own one-time-code key and lock state (the caller\'s own user row) and the administrator\'s MFA reset of a user, both behind their own permission',
+);
 
 /** The e-mail type of the MFA-reset notice (seed 001 §7). */
 const MFA_RESET_MAIL = 1101157;

@@ -9,6 +9,12 @@ import { text } from '../../protocol/envelope.js';
 import { addMinutes, sqlDateTime } from '../../db/clock.js';
 import { JOB_TABLE, stateName } from '../../jobs/job-table.js';
 import { diskUse, hostCpu, hostMemory, processCpu, processMemory } from './host-figures.js';
+import { beyondRules } from '../../db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The system monitor counts users by state and joins session and job owners for the administrator\'s home page figures; it names no entity data',
+);
 
 const ACTIVE = 33;
 const INACTIVE = 4;

@@ -13,6 +13,12 @@ import { AppError, errors } from '../../../engine/errors/catalogue.js';
 export const NO_OFFICE_MESSAGE = 'Details of Office not found';
 import { recordAudit } from '../../../engine/records/record-history.js';
 import { sqlDateTime } from '../../../engine/db/clock.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The primary user confirms their own current entity: the link, office and entity rows read and stamped are those of the session\'s current entity, checked to be the caller\'s as primary user first',
+);
 
 /** The current entity, when the caller is its primary user; else E_NOPERMISSION. */
 async function ownEntity(ctx: ActionContext, action: string): Promise<number> {

@@ -8,6 +8,12 @@ import { AppError } from '../../../engine/errors/catalogue.js';
 import { formError, isChecked, MESSAGES, registrationProblems, registrationType, type RegistrationInput } from '../../../engine/accounts/registration-rules.js';
 import { checkEntityNumber, checkIdentity, createPendingAccount, ENTITY_ROLE, entityByNumber, positionExists } from '../../../engine/accounts/registration.js';
 import { Flag, FormText, RegistrationFields } from '../../../engine/actions/accounts/schemas.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Adding a sub user checks that the caller is the primary user of their own current entity (their own re_user link)',
+);
 
 /** Rules of the payload alone, then the position list; one E_VALIDATION with every problem. */
 async function checkForm(db: Parameters<typeof positionExists>[0], input: RegistrationInput, kind: 'self' | 'sub') {

@@ -9,6 +9,12 @@ import { text } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { findUserById, USER_STATE } from '../../../engine/identity/users.js';
 import { moveUserState } from '../../../engine/accounts/lifecycle.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The primary user activates or deactivates a sub user of their own current entity: the links read are the caller\'s own and the sub user\'s on that entity',
+);
 
 export const SUB_USER_PERMISSIONS = ['REContact.setSubUserState'] as const;
 

@@ -13,6 +13,12 @@ import { deleteRecord, updateRecord } from '../../../engine/records/update.js';
 import { loadForWrite, readRecordset } from '../../../engine/records/record-read.js';
 import { accessModule } from '../../../engine/records/module-access.js';
 import { isMailAddress, queueMails } from '../../../engine/mail/outbox.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Mailing a bulletin (Bulletin.create holders) reaches the users of the entities of its sectors as recipients; the sender is shown no entity row, only a count',
+);
 
 /** What IRU staff need to publish bulletins (seeds/access.ts grants these to the IRU role). */
 export const BULLETIN_IRU_PERMISSIONS = [

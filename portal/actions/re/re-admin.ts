@@ -13,6 +13,12 @@ import { loadForWrite } from '../../../engine/records/record-read.js';
 import { accessModule } from '../../../engine/records/module-access.js';
 import { reGetLockedFields } from './re-locked-fields.js';
 import { COUNTRY_LIST_GROUP, FYE_FIRST, FYE_LAST, RE_ADMIN_MESSAGES as M, countryOriginProblems } from '../../re/re-admin-rules.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Checks a country chosen for an entity against the country list (reference data); the entity itself is reached through the record engine',
+);
 
 const READ = ['id', 'updatectr', 'fye', 'fye_name_ind_field', 'countryorigin', 'countryorigin_name_ind_field', 'comporigin', 'comporigindate'];
 

@@ -15,6 +15,12 @@ import { accessModule } from '../../../engine/records/module-access.js';
 import { loadForWrite } from '../../../engine/records/record-read.js';
 import { sqlDate } from '../../../engine/db/clock.js';
 import { resubmissionCategory } from '../../requests/resubmission-forms.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Reads the category of the form a query is on, the query having been reached through the caller\'s Query rules first',
+);
 
 /** The states the bulk change offers (seed 002 §2: Open or Close). */
 const BULK_STATES = [13, 8] as const;

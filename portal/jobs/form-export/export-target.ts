@@ -7,6 +7,12 @@ import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { filedTemplate, reachForm, type FiledTemplate, type FormRow } from '../../filing/form-data.js';
 import { accessModule } from '../../../engine/records/module-access.js';
 import { kindOf, safeFileName, type ExportKind } from './export-args.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Names and lists the forms of an export target after reaching the form or batch through the caller\'s rules (the job runs as its submitter)',
+);
 
 const APPROVER_ROLE = 27;
 

@@ -25,6 +25,12 @@ import { ThreadOutOfMemory } from '../../../engine/jobs/job-thread.js';
 import type { EngineConfig } from '../../../fastify.config.js';
 import { valuesOfSheets, type WorkbookValues } from './workbook-values.js';
 import { assertImportType } from './import-types.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The import job reads the workbooks attached to the import it was started for, which its submitter reached through the ExcelImport rules; the forms are written through Form.saveData as that caller',
+);
 
 export const IMPORT_FROM_EXCEL = 'ImportFromExcel';
 /** Seed 003 §9: 10 MB per upload. */
