@@ -1,6 +1,7 @@
 // User.setRE: switches the session's current reporting entity (seed 000 §6). Other tabs learn of
 // the switch through E_RECHANGED, since every call carries the entity its tab believes current.
 import { Type } from '@sinclair/typebox';
+import { RECORD_KEYWORD } from '../../runtime/record-arg.js';
 import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
@@ -15,7 +16,7 @@ export const BEYOND_RULES = beyondRules(
 export const setRe = defineAction({
   name: 'User.setRE',
   summary: "Makes one of the user's linked reporting entities the session's current entity",
-  args: [Type.Object({ re: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,14}$' })]) }, { additionalProperties: false })],
+  args: [Type.Object({ re: Type.Union([Type.Integer({ minimum: 1 }), Type.String({ pattern: '^[1-9][0-9]{0,14}$' })], { description: 'The entity', [RECORD_KEYWORD]: 'RE' }) }, { additionalProperties: false })],
   access: 'session',
   writes: true,
   answer: 'value 0: text, JSON {re, role}: the entity and the entity-level role (25 preparer, 26 checker, 27 approver) there',

@@ -4,6 +4,7 @@
 // A draft is refused as Record.create would refuse it: E_VALIDATION, each column's problem
 // (a template's naming its line).
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../runtime/record-arg.js';
 import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { errors } from '../../errors/catalogue.js';
@@ -53,12 +54,13 @@ export const previewReport = defineAction({
 });
 
 const Id = Type.Integer({ minimum: 1 });
+const ReportId = recordId('WebReport', 'The report');
 
 // A report's versions, kept in screen_version like the screens' (docs/reports.md).
 export const reportHistory = defineAction({
   name: 'Report.history',
   summary: 'The saved versions of a report (WebReport), newest first: version, action, who, when and the top-level keys it changed',
-  args: [Type.Object({ id: Id }, { additionalProperties: false })],
+  args: [Type.Object({ id: ReportId }, { additionalProperties: false })],
   access: 'session',
   permission: 'WebReport.select',
   writes: false,
@@ -70,7 +72,7 @@ export const reportHistory = defineAction({
 export const reportVersion = defineAction({
   name: 'Report.version',
   summary: 'One saved version of a report: {name, module, title, template, properties}',
-  args: [Type.Object({ id: Id, version: Id }, { additionalProperties: false })],
+  args: [Type.Object({ id: ReportId, version: Id }, { additionalProperties: false })],
   access: 'session',
   permission: 'WebReport.select',
   writes: false,
@@ -82,7 +84,7 @@ export const reportVersion = defineAction({
 export const reportRestore = defineAction({
   name: 'Report.restore',
   summary: 'Saves an earlier version of a report as its newest (updatectr: the counter the caller last read)',
-  args: [Type.Object({ id: Id, version: Id, updatectr: Id }, { additionalProperties: false })],
+  args: [Type.Object({ id: ReportId, version: Id, updatectr: Id }, { additionalProperties: false })],
   access: 'session',
   permission: 'WebReport.update',
   writes: true,

@@ -6,6 +6,7 @@
 // grants, withdraws or copies a task they do not hold, nor edits a role they hold (privilege.ts).
 // Every write bumps the access tables' change versions, so callers' permissions change at once.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../runtime/record-arg.js';
 import type { Knex } from 'knex';
 import { defineAction } from '../../runtime/registry.js';
 import type { ActionContext } from '../../runtime/context.js';
@@ -87,7 +88,7 @@ async function applyChanges(ctx: ActionContext, role: RoleRow, create: number[],
   return { added: wanted.length, removed };
 }
 
-const LinkRef = Type.Object({ id: Type.Integer({ minimum: 1 }), updatectr: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+const LinkRef = Type.Object({ id: recordId('Role_PermissionTasks', 'A permission the role holds (its link)'), updatectr: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 
 export const setPermissions = defineAction({
   name: 'Role.setPermissions',

@@ -2,6 +2,7 @@
 // widths, sort, filters), stored on the server so they follow the user across browsers; reset
 // returns to the admin's view. A user only ever reads and writes their own.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../runtime/record-arg.js';
 import { defineAction } from '../../runtime/registry.js';
 import { text } from '../../protocol/envelope.js';
 import { AppError, errors } from '../../errors/catalogue.js';
@@ -10,7 +11,7 @@ import { sqlDateTime } from '../../db/clock.js';
 import { PersonalViewSettings } from '../../metadata/screen-schemas.js';
 import type { ActionContext } from '../../runtime/context.js';
 
-const View = Type.Integer({ minimum: 1 });
+const View = recordId('WebListview', 'The list view');
 
 /** The admin's view, which must exist; answers the names of its columns. */
 async function adminViewColumns(ctx: ActionContext, view: number): Promise<Set<string>> {

@@ -4,6 +4,7 @@
 // import or the sub-user creation page (client/src/auth/profile-gate.ts); the login info's
 // VerifyBizInfo and VerifyOffice say where the entity stands.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { isReUser, type ActionContext } from '../../../engine/runtime/context.js';
 import { text } from '../../../engine/protocol/envelope.js';
@@ -36,7 +37,7 @@ function verification(name: 'RE.verifyBizInfo' | 'RE.verifyOffice', column: 'ver
     name,
     summary: `The primary user of the current reporting entity confirms its ${what}`,
     // The originals' payload is not known: the entity may be named (as `re` or `id`), and must then be the current one.
-    args: [Type.Optional(Type.Object({ re: Type.Optional(Type.Integer({ minimum: 1 })), id: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }))],
+    args: [Type.Optional(Type.Object({ re: Type.Optional(recordId('RE', 'The entity (the current one)')), id: Type.Optional(recordId('RE', 'The entity (the current one)')) }, { additionalProperties: false }))],
     minArgs: 0,
     access: 'session',
     writes: true,

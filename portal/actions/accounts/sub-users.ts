@@ -3,6 +3,7 @@
 // the caller must be an RE user on an entity they are the primary user of, and the target a
 // user of that entity other than themselves.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { isReUser } from '../../../engine/runtime/context.js';
 import { text } from '../../../engine/protocol/envelope.js';
@@ -21,7 +22,7 @@ export const SUB_USER_PERMISSIONS = ['REContact.setSubUserState'] as const;
 export const setSubUserState = defineAction({
   name: 'REContact.setSubUserState',
   summary: "The current entity's primary user activates (4 → 33) or deactivates (33 → 4) a sub-user of that entity",
-  args: [Type.Object({ user: Type.Integer({ minimum: 1 }), state: Type.Union([Type.Literal(USER_STATE.active), Type.Literal(USER_STATE.inactive)]) }, { additionalProperties: false })],
+  args: [Type.Object({ user: recordId('User', 'The sub user'), state: Type.Union([Type.Literal(USER_STATE.active), Type.Literal(USER_STATE.inactive)]) }, { additionalProperties: false })],
   access: 'session',
   permission: 'REContact.setSubUserState',
   writes: true,

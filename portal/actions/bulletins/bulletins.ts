@@ -2,6 +2,7 @@
 // transaction, and e-mailing it to the users of its sectors' entities. Both are compositions of
 // the record engine (permissions, date rules, state map, audit) and the mail outbox.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import type { ActionContext } from '../../../engine/runtime/context.js';
 import { text, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
@@ -34,7 +35,7 @@ export const BULLETIN_MAIL_TYPE = 1101200;
 
 const SaveArgs = Type.Object(
   {
-    id: Type.Optional(Type.Integer({ minimum: 1, description: 'Absent: a new bulletin' })),
+    id: Type.Optional(recordId('Bulletin', 'Absent: a new bulletin')),
     updatectr: Type.Optional(Type.Integer({ minimum: 0, description: 'With id: the counter read' })),
     name: Type.String({ maxLength: 255 }),
     message: Type.String({ maxLength: 65535 }),
@@ -108,7 +109,7 @@ export const bulletinEmailCheck = defineAction({
   name: 'Bulletin.emailCheck',
   summary:
     "E-mails an active bulletin (state Active, not yet ended) to the active users of its sectors' entities: on the first call after creation, or again with force 'true'",
-  args: [Type.Object({ id: Type.Integer({ minimum: 1 }), force: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Boolean()])) }, { additionalProperties: false })],
+  args: [Type.Object({ id: recordId('Bulletin', 'The bulletin'), force: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Boolean()])) }, { additionalProperties: false })],
   access: 'session',
   permission: 'Bulletin.create',
   writes: true,

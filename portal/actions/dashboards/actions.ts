@@ -2,6 +2,7 @@
 // the viewer (their permissions and entity scope). A series whose module the viewer may not
 // read comes back with an `error` instead of values; the other charts still show.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
@@ -15,7 +16,7 @@ const ACTIVE = 33;
 export const getChartGroup = defineAction({
   name: 'Chart.getGroup',
   summary: "The active charts of a dashboard group with each data row's series computed for the caller: labels and datasets ready for chart.js",
-  args: [Type.Object({ group_id: Type.Integer({ minimum: 1 }), data: Type.Optional(WindowArg) }, { additionalProperties: false })],
+  args: [Type.Object({ group_id: recordId('DashboardGroup', 'The dashboard group'), data: Type.Optional(WindowArg) }, { additionalProperties: false })],
   access: 'session',
   permission: 'DashboardChart.select',
   writes: false,

@@ -1,6 +1,7 @@
 // Form.getData and Form.saveData (PROTOCOL.md §7, docs/filing.md "Data"): a form's cells as the
 // filer sees them, and saving any number of them in one call, all or nothing.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { requireVerifiedProfile } from '../../profile/profile-gate.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
@@ -10,7 +11,7 @@ import { saveFormData } from '../../filing/form-save.js';
 import { cachedFormValues, keepFormValues } from '../../filing/form-values-cache.js';
 import { externalValues } from '../../filing/external-values.js';
 
-export const FormId = Type.Integer({ minimum: 1, maximum: 999_999_999 });
+export const FormId = recordId('Form', 'The form', { maximum: 999_999_999 });
 export const Counter = Type.Integer({ minimum: 0, maximum: 999_999_999 });
 const TabId = Type.String({ pattern: '^[0-9]{2}$', description: 'Tab id of the template, two digits ("01")' });
 const Address = Type.String({ pattern: '^[A-Z]{1,3}[1-9][0-9]{0,6}$', description: 'A1-style address on the tab ("C7")' });

@@ -4,6 +4,7 @@
 // through the record engine (RE.update, the entity scope, updatectr, the `re` write hooks, the
 // audit row). docs/re-admin-actions.md.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import type { ActionContext } from '../../../engine/runtime/context.js';
 import type { EnvelopeValue } from '../../../engine/protocol/envelope.js';
@@ -22,7 +23,7 @@ export const BEYOND_RULES = beyondRules(
 
 const READ = ['id', 'updatectr', 'fye', 'fye_name_ind_field', 'countryorigin', 'countryorigin_name_ind_field', 'comporigin', 'comporigindate'];
 
-const Id = Type.Integer({ minimum: 1, description: 'The entity' });
+const Id = recordId('RE', 'The entity');
 const Ctr = Type.Integer({ minimum: 0, description: 'The counter read with the entity' });
 
 async function storedEntity(ctx: ActionContext, id: number): Promise<Record<string, unknown>> {

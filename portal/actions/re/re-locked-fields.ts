@@ -3,6 +3,7 @@
 // and, for the banks' relationship managers (roles 35, 37), every field but smd1 and smd2. The
 // entity form shows these read-only; the `re` write hook refuses them whatever the form shows.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { isReUser } from '../../../engine/runtime/context.js';
 import { recordset, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
@@ -14,7 +15,7 @@ import { MANAGER_FIELDS, MANAGER_ROLES } from '../../re/re-admin-rules.js';
 export const reGetLockedFields = defineAction({
   name: 'RE.getLockedFields',
   summary: "The fields of an entity the caller may not change: business information outside the entity's sector's list, and for relationship managers (roles 35, 37) all but smd1 and smd2",
-  args: [Type.Object({ id: Type.Integer({ minimum: 1, description: 'The entity' }) }, { additionalProperties: false })],
+  args: [Type.Object({ id: recordId('RE', 'The entity') }, { additionalProperties: false })],
   access: 'session',
   permission: 'RE.update',
   writes: false,

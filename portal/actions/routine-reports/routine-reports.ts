@@ -4,6 +4,7 @@
 // state map and the permission its move names, writableWhen, audit and state history) in one
 // transaction; the report's state and stamps are read-only fields, so only these actions move it.
 import { Type, type Static } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import type { ActionContext } from '../../../engine/runtime/context.js';
 import type { EnvelopeValue } from '../../../engine/protocol/envelope.js';
@@ -44,7 +45,7 @@ const ReportFields = {
 
 const SaveArgs = Type.Object(
   {
-    id: Type.Optional(Type.Integer({ minimum: 1, description: 'Absent: a new report' })),
+    id: Type.Optional(recordId('RoutineRpt', 'Absent: a new report')),
     updatectr: Type.Optional(Type.Integer({ minimum: 0, description: 'With id: the counter read' })),
     ...ReportFields,
     sectors: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000, description: 'Sector ids; at least one' }),
@@ -168,7 +169,7 @@ const visibleText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbs
 export const routineRptReply = defineAction({
   name: 'RoutineRpt.reply',
   summary: "Adds a message to a routine report's thread; the report becomes Responded. Its report and validation files are then uploaded to RoutineRptMsg_Reference and RoutineRpt.attach sends the report for recommendation",
-  args: [Type.Object({ id: Type.Integer({ minimum: 1, description: 'The routine report' }), message: Type.String({ maxLength: 65535, description: 'Rich text (sanitised)' }) }, { additionalProperties: false })],
+  args: [Type.Object({ id: recordId('RoutineRpt', 'The routine report'), message: Type.String({ maxLength: 65535, description: 'Rich text (sanitised)' }) }, { additionalProperties: false })],
   access: 'session',
   writes: true,
   answer: 'value 0: recordset (id, updatectr) of the message; value 1: recordset (id, updatectr, state, bulletin) of the report',
@@ -187,7 +188,7 @@ export const routineRptReply = defineAction({
 export const routineRptAttach = defineAction({
   name: 'RoutineRpt.attach',
   summary: "Marks one's reply as carrying its files once both the report and the validation file are uploaded to it (RoutineRptMsg_Reference, description report / validation); the report goes to Pending Recommendation and the recommenders are mailed",
-  args: [Type.Object({ message: Type.Integer({ minimum: 1, description: 'The RoutineRptMsg id' }) }, { additionalProperties: false })],
+  args: [Type.Object({ message: recordId('RoutineRptMsg', 'The RoutineRptMsg id') }, { additionalProperties: false })],
   access: 'session',
   writes: true,
   answer: 'value 0: recordset (id, updatectr, state, bulletin) of the report',
@@ -210,7 +211,7 @@ export const routineRptAttach = defineAction({
 
 const DecisionArgs = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
+    id: recordId('RoutineRpt', 'The routine report'),
     updatectr: Type.Integer({ minimum: 0, description: 'The counter read' }),
     decision: Type.Union([Type.Literal('recommend'), Type.Literal('approve'), Type.Literal('amend')], { description: 'recommend (head of unit) or approve (head of department), or amend: back to the author' }),
     remark: Type.Optional(Type.String({ maxLength: 65535 })),
@@ -265,7 +266,7 @@ export const routineRptApprove = defineAction({
 export const routineReportPublish = defineAction({
   name: 'RoutineReport.publish',
   summary: "Publishes an Approved routine report: creates the bulletin from the report's bulletin template and sectors and marks the report Published. A second call (a second click while the first runs) answers the same bulletin and creates nothing",
-  args: [Type.Object({ id: Type.Integer({ minimum: 1, description: 'The routine report' }) }, { additionalProperties: false })],
+  args: [Type.Object({ id: recordId('RoutineRpt', 'The routine report') }, { additionalProperties: false })],
   access: 'session',
   permission: ROUTINE_PERMISSIONS.publish,
   writes: true,

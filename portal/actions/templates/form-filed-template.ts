@@ -2,6 +2,7 @@
 // users hold no FormTemplate permission (the regulator's templates are not theirs to list), yet
 // the entry grid needs the shape, formulas and rules of the version their form was created on.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
@@ -11,7 +12,7 @@ import { templateVersion } from '../../filing/template-versions.js';
 export const formFiledTemplate = defineAction({
   name: 'Form.template',
   summary: 'The template version a form is filed on (its properties JSON as published), for anyone who may read the form',
-  args: [Type.Object({ form: Type.Integer({ minimum: 1, maximum: 999_999_999 }) }, { additionalProperties: false })],
+  args: [Type.Object({ form: recordId('Form', 'The form', { maximum: 999_999_999 }) }, { additionalProperties: false })],
   access: 'session',
   writes: false,
   answer: 'value 0: text, the properties JSON of the version; value 1: text JSON {template, version}',

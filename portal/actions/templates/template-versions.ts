@@ -1,6 +1,7 @@
 // FormTemplate.versions and FormTemplate.version: the published versions of a form template
 // (docs/form-templates.md), newest first, and one version's whole template as it was published.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
@@ -13,11 +14,12 @@ import { formFiledTemplate } from './form-filed-template.js';
 
 const MODULE = 'FormTemplate';
 const Id = Type.Integer({ minimum: 1 });
+const TemplateId = recordId('FormTemplate', 'The form template');
 
 export const formTemplateVersions = defineAction({
   name: 'FormTemplate.versions',
   summary: 'The published versions of a form template, newest first: version, who published it and when',
-  args: [Type.Object({ id: Id }, { additionalProperties: false })],
+  args: [Type.Object({ id: TemplateId }, { additionalProperties: false })],
   access: 'session',
   permission: 'FormTemplate.select',
   writes: false,
@@ -44,7 +46,7 @@ export const formTemplateVersions = defineAction({
 export const formTemplateVersion = defineAction({
   name: 'FormTemplate.version',
   summary: 'One published version of a form template: its properties and extract definition (JSON) as published',
-  args: [Type.Object({ id: Id, version: Id }, { additionalProperties: false })],
+  args: [Type.Object({ id: TemplateId, version: Id }, { additionalProperties: false })],
   access: 'session',
   permission: 'FormTemplate.select',
   writes: false,
@@ -61,7 +63,7 @@ export const formTemplateVersion = defineAction({
 export const formTemplateCompare = defineAction({
   name: 'FormTemplate.compare',
   summary: 'Two published versions of a form template compared cell by cell: coded cells followed by their code wherever they moved, others by place; form and tab properties too',
-  args: [Type.Object({ id: Id, from: Id, to: Id }, { additionalProperties: false })],
+  args: [Type.Object({ id: TemplateId, from: Id, to: Id }, { additionalProperties: false })],
   access: 'session',
   permission: 'FormTemplate.select',
   writes: false,

@@ -6,6 +6,7 @@
 // - Query.closeWithResubmission: a Resubmission (state New) for the query's form, tab and data
 //   item, then the query Closed with Resubmission (80), which its metadata allows only with one.
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { text } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
@@ -33,7 +34,7 @@ export const updateMultipleStatus = defineAction({
       {
         data: Type.Array(
           Type.Object(
-            { id: Type.Integer({ minimum: 1 }), updatectr: Type.Integer({ minimum: 0 }), state: Type.Union(BULK_STATES.map((s) => Type.Literal(s))) },
+            { id: recordId('Query', 'The query'), updatectr: Type.Integer({ minimum: 0 }), state: Type.Union(BULK_STATES.map((s) => Type.Literal(s))) },
             { additionalProperties: false },
           ),
           { minItems: 1, maxItems: 500 },
@@ -75,7 +76,7 @@ export const closeWithResubmission = defineAction({
   args: [
     Type.Object(
       {
-        id: Type.Integer({ minimum: 1 }),
+        id: recordId('Query', 'The query'),
         updatectr: Type.Integer({ minimum: 0 }),
         requestextdate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Requested resubmission date, YYYY-MM-DD, not before today (UTC)' }),
         reason: Type.String({ maxLength: 65535 }),

@@ -2,14 +2,15 @@
 // of its forms) or a template (the blank template at its current version), and whether the
 // form's values go in. The stored job args add the download's file name, fixed at submit.
 import { Type, type Static } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 
-const Id = Type.Integer({ minimum: 1, maximum: 999_999_999 });
+const Id = (module: string, description: string) => recordId(module, description, { maximum: 999_999_999 });
 
 export const ExportToExcelArgs = Type.Object(
   {
-    form_id: Type.Optional(Id),
-    formbatch_id: Type.Optional(Id),
-    ft_id: Type.Optional(Id),
+    form_id: Type.Optional(Id('Form', 'The form')),
+    formbatch_id: Type.Optional(Id('FormBatch', 'The submission')),
+    ft_id: Type.Optional(Id('FormTemplate', 'The form template')),
     withData: Type.Optional(Type.Boolean({ description: "Write the form's values (default true); false gives the empty inputs" })),
   },
   { additionalProperties: false },
@@ -19,9 +20,9 @@ export type ExportToExcelArgs = Static<typeof ExportToExcelArgs>;
 /** What the job row keeps: the submit arguments and the file name the download answers with. */
 export const StoredExportArgs = Type.Object(
   {
-    form_id: Type.Optional(Id),
-    formbatch_id: Type.Optional(Id),
-    ft_id: Type.Optional(Id),
+    form_id: Type.Optional(Id('Form', 'The form')),
+    formbatch_id: Type.Optional(Id('FormBatch', 'The submission')),
+    ft_id: Type.Optional(Id('FormTemplate', 'The form template')),
     withData: Type.Boolean(),
     title: Type.String({ maxLength: 200 }),
   },

@@ -8,6 +8,7 @@ import { readFile, rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { Value } from '@sinclair/typebox/value';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { fileStoreOf } from '../../../engine/files/attachments.js';
@@ -41,7 +42,7 @@ export function importLimits(config: EngineConfig): ZipLimits {
   return { ...DEFAULT_ZIP_LIMITS, maxSheets: config.importMaxSheets, maxRows: config.importMaxRows, maxCells: config.importMaxCells, maxTotal: config.importMaxUnpackedMb * 1024 * 1024 };
 }
 
-export const ImportArgs = Type.Object({ excelimport_id: Type.Integer({ minimum: 1, maximum: 999_999_999_999 }) }, { additionalProperties: false });
+export const ImportArgs = Type.Object({ excelimport_id: recordId('ExcelImport', 'The uploaded workbook', { maximum: 999_999_999_999 }) }, { additionalProperties: false });
 
 export interface WorkbookReport {
   file: string;
