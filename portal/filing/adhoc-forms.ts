@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import type { ModuleRegistry } from '../../engine/metadata/module-registry.js';
-import { ADHOC_CALENDAR, openPeriod } from './period-open.js';
+import { ADHOC_CALENDAR, openPeriodAllEntities } from './period-open.js';
 import { ADHOC_MESSAGES, adhocPeriod, adhocProblems, type AdhocRequest } from './adhoc-periods.js';
 import type { ExtractDatabases } from './extract-tables.js';
 
@@ -103,7 +103,7 @@ export async function createAdhocForm(db: Db, modules: ModuleRegistry, caller: A
   if (Object.keys(problems).length) throw new AppError('E_VALIDATION', Object.values(problems).join('\n'), problems);
   const template = access.codes.find((c) => c.code === req.code!.trim())!;
   const period = adhocPeriod(template.code, Number(req.month), Number(req.year));
-  const opened = await openPeriod(db, modules, { calendar: ADHOC_CALENDAR, endon: period.end, re: access.entity.id, templates: [template.id] }, caller.userId, period, extracts);
+  const opened = await openPeriodAllEntities(db, modules, { calendar: ADHOC_CALENDAR, endon: period.end, re: access.entity.id, templates: [template.id] }, caller.userId, period, extracts);
   const mine = opened.forms.find((f) => f.code === template.code);
   if (!mine || mine.status === 'closed') throw new AppError('E_VALIDATION', 'The ad hoc submission of this period is already submitted.', { code: 'The ad hoc submission of this period is already submitted.' });
   if (mine.status === 'exists') throw new AppError('E_VALIDATION', 'This form already exists for the chosen period.', { code: 'This form already exists for the chosen period.' });

@@ -5,8 +5,16 @@
 // batch's (an approved extension moves it); it counts as submitted when it first reached
 // Submitted (its first such revision), else when it was last submitted (rows from before
 // revisions were kept). Amendment Required is outstanding again, timeliness stays the first
-// submission's.
+// submission's. Only the caller's rows count: forms it reaches, of entities and submissions it
+// reaches (FilingRows), so the report never counts or names what the caller's lists hide.
 import type { Knex } from 'knex';
+import type { FilingRows } from './filing-rows.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Joins the entity name and sector and the batch due date to the Form rows of the caller (rowsOf), limited to the entities and batches the caller reaches',
+);
 
 type Db = Knex | Knex.Transaction;
 
@@ -58,11 +66,14 @@ export interface CompletenessRow {
 const day = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 const stamp = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 19).replace('T', ' ') : String(v).slice(0, 19));
 
-/** The forms in scope, each with its filing status as of `today` (`YYYY-MM-DD`). */
-export async function filedForms(db: Db, filter: CompletenessFilter, today: string): Promise<FiledForm[]> {
+/** The caller's forms in scope, each with its filing status as of `today` (`YYYY-MM-DD`). */
+export async function filedForms(db: Db, reach: FilingRows, filter: CompletenessFilter, today: string): Promise<FiledForm[]> {
   const firstSubmit = db('formrevision').where('state', SUBMITTED).groupBy('form').select('form').min({ first: 'createon' }).as('fr');
-  const q = db({ f: 'form' })
+  const q = reach.form
+    .from('f', db)
     .join({ r: 're' }, 'r.id', 'f.re')
+    .whereIn('f.re', reach.re.ids(db))
+    .where((w) => w.whereNull('f.formbatch').orWhereIn('f.formbatch', reach.batch.ids(db)))
     .leftJoin({ s: 'sector' }, 's.id', 'r.sector')
     .leftJoin({ b: 'formbatch' }, 'b.id', 'f.formbatch')
     .leftJoin(firstSubmit, 'fr.form', 'f.id')

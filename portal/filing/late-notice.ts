@@ -2,7 +2,9 @@
 // entity user who answers for it (the primary user and the approvers, role 27), naming the
 // batch, its period, due date and outstanding forms, queued in the caller's transaction; the
 // notice is kept in the batch's state history (a row from its state to the same state), which
-// is also how a second notice on the same day is recognised and refused.
+// is also how a second notice on the same day is recognised and refused. The batch is one of the
+// caller's rows (a batch it cannot list is answered as a missing one, before anything about its
+// state) and the forms the notice names and counts are the caller's too.
 import type { Knex } from 'knex';
 import { sqlDate, sqlDateTime } from '../../engine/db/clock.js';
 import { errors } from '../../engine/errors/catalogue.js';
@@ -10,6 +12,13 @@ import { MAIL_TYPES } from '../../engine/mail/mail-types.js';
 import { isMailAddress, queueTemplateMail } from '../../engine/mail/outbox.js';
 import { isoDay, lateNoticeProblem } from './late-notice-rule.js';
 import { FORM_STATE } from './form-states.js';
+import type { FilingRows } from './filing-rows.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Addresses the notice of a batch the caller reached (rowsOf): the entity name and its primary user and approvers (re_user, user) as recipients; the forms named are Form rows of the caller',
+);
 
 type Db = Knex | Knex.Transaction;
 
@@ -54,10 +63,12 @@ async function sentToday(db: Db, batch: number, today: string): Promise<boolean>
   return Boolean(row);
 }
 
-/** Sends the notice as `who`; refusals are E_NOTFOUND and E_VALIDATION with the reason. */
-export async function sendLateNotice(db: Db, batchId: number, who: number | null): Promise<LateNoticeSent> {
-  const batch = await db('formbatch').where({ id: batchId }).first('id', 're', 'name', 'endon', 'duedate', 'state', 'submitteddate');
-  if (!batch) throw errors.notFound('Submission');
+/**
+ * Sends the notice on the caller's batch as `who`; refusals are E_NOTFOUND (`FormBatch #id not
+ * found.`, a missing batch or one outside the caller's rows alike) and E_VALIDATION with the reason.
+ */
+export async function sendLateNotice(db: Db, rows: Pick<FilingRows, 'batch' | 'form'>, batchId: number, who: number | null): Promise<LateNoticeSent> {
+  const batch = await rows.batch.get(batchId, db);
   const today = sqlDate();
   const problem = lateNoticeProblem(batch, today);
   if (problem) throw errors.validation({ id: problem });
@@ -66,11 +77,12 @@ export async function sendLateNotice(db: Db, batchId: number, who: number | null
   if (!recipients.length) throw errors.validation({ id: 'The entity has no active primary user or approver with an e-mail address.' });
 
   const entity = await db('re').where({ id: batch.re }).first('name');
-  const forms: { code: string | null; name: string | null }[] = await db('form')
-    .where({ formbatch: batchId })
-    .whereNotIn('state', DONE_FORM_STATES)
-    .orderBy('code')
-    .select('code', 'name');
+  const forms: { code: string | null; name: string | null }[] = await rows.form
+    .from('f', db)
+    .where('f.formbatch', batchId)
+    .whereNotIn('f.state', DONE_FORM_STATES)
+    .orderBy('f.code')
+    .select('f.code', 'f.name');
   const formLines = forms.length ? forms.map((f) => `- ${f.code ?? ''} ${f.name ?? ''}`.trimEnd()).join('\n') : '- (none: the submission awaits the regulator)';
   const data = { entity: String(entity?.name ?? ''), batch: String(batch.name ?? ''), period: isoDay(batch.endon) ?? '', duedate: isoDay(batch.duedate) ?? '', forms: formLines };
   for (const r of recipients) await queueTemplateMail(db, MAIL_TYPES.LATE_SUBMISSION, r.email, { ...data, name: r.name });

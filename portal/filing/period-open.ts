@@ -2,15 +2,24 @@
 // batch per active entity in scope holding one form per active template of that calendar the
 // entity files (by sector and category), each form on its template's current version. Anything
 // that already exists is left as it is, so opening twice creates nothing twice. Runs in the
-// caller's transaction; the action, the ad hoc forms and the demo seed all call this.
+// caller's transaction. The action opens within the caller's rows (openPeriodAs); the ad hoc
+// forms and the demo seed open for every entity in scope (openPeriodAllEntities).
 import type { Knex } from 'knex';
 import { errors } from '../../engine/errors/catalogue.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
-import type { ModuleRegistry } from '../../engine/metadata/module-registry.js';
+import type { ModuleRegistry, ResolvedModule } from '../../engine/metadata/module-registry.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { recordAudit, recordStateChange } from '../../engine/records/record-history.js';
 import { recountFor } from '../../engine/records/counters.js';
 import { prepareExtractTables, type ExtractDatabases } from './extract-tables.js';
 import { addDays, periodEndProblem, periodOf, type ReportingPeriod } from './period-dates.js';
+import { filingRowsOf, type FilingRows } from './filing-rows.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Opening a period for the caller takes entities from its RE rows and keeps only new batches and forms that read back through its FormBatch and Form rows (rowsOf); it locks the calendar (reference data); the demo seed and the ad hoc form of an entity user, checked by adhocAccess, open for every entity in scope',
+);
 
 type Db = Knex | Knex.Transaction;
 
@@ -110,8 +119,9 @@ interface Entity {
   categories: number[];
 }
 
-async function entitiesOf(db: Db, scope: PeriodScope): Promise<Entity[]> {
+async function entitiesOf(db: Db, scope: PeriodScope, reach: FilingRows | null): Promise<Entity[]> {
   const q = db('re').where('state', ACTIVE).orderBy('id');
+  if (reach) q.whereIn('id', reach.re.ids(db));
   if (scope.sector !== undefined) q.where('sector', scope.sector);
   if (scope.re !== undefined) q.where('id', scope.re);
   const rows = await q.select('id', 'name', 'sector');
@@ -139,13 +149,142 @@ export async function checkPeriodScope(db: Db, scope: PeriodScope, allowAdhoc = 
   return { calendar, period: periodOf(scope.endon, months) };
 }
 
+/** What one entity's batch and forms are written with. */
+interface Writing {
+  calendar: Calendar;
+  period: ReportingPeriod;
+  now: string;
+  who: number | null;
+  batchModule: ResolvedModule;
+  formModule: ResolvedModule;
+}
+
+/** Writes the entity's batch (when `batchId` is null) and one Open form per template; answers the batch and the forms' ids by template. */
+async function writeEntity(db: Db, w: Writing, entity: Entity, batchId: number | null, category: number | null, due: string, templates: Template[]): Promise<{ batchId: number; forms: Map<number, number> }> {
+  const { calendar, period: p, now, who } = w;
+  if (batchId === null) {
+    const batchRow = {
+      re: entity.id,
+      name: `${p.label} ${calendar.name} Returns`,
+      calendar: calendar.id,
+      category,
+      endon: p.end,
+      duedate: due,
+      frozen_ind: false,
+      re_sector: entity.sector,
+      state: OPEN,
+      updatectr: 1,
+      createon: now,
+      createby: who,
+      updateon: now,
+      updateby: who,
+    };
+    await db('formbatch').insert(batchRow);
+    const made = await db('formbatch').where({ re: entity.id, calendar: calendar.id, endon: p.end }).orderBy('id', 'desc').first('id');
+    batchId = Number(made.id);
+    await recordStateChange(db, w.batchModule, batchId, null, OPEN, who, null);
+    await recordAudit(db, w.batchModule, batchId, 1, 'create', ['re', 'name', 'calendar', 'category', 'endon', 'duedate', 're_sector', 'state'], who, { after: { ...batchRow, id: batchId } });
+  }
+  const rows = templates.map((t) => ({
+    code: t.code,
+    name: t.name,
+    properties: t.summary,
+    formbatch: batchId,
+    re: entity.id,
+    calendar: calendar.id,
+    category: t.category ?? category,
+    endon: p.end,
+    reportingperiod: p.month,
+    scheduletype: calendar.months === null ? 'Ad Hoc' : 'Periodic',
+    datedesc: p.datedesc,
+    formtemplate: t.id,
+    templateversion: t.version,
+    state: OPEN,
+    updatectr: 1,
+    createon: now,
+    createby: who,
+    updateon: now,
+    updateby: who,
+  }));
+  await db('form').insert(rows);
+  const ids = await db('form').where('formbatch', batchId).whereIn('formtemplate', templates.map((t) => t.id)).select('id', 'formtemplate');
+  const forms = new Map<number, number>();
+  for (const t of templates) {
+    const id = Number(ids.find((r: Record<string, unknown>) => Number(r.formtemplate) === t.id)!.id);
+    forms.set(t.id, id);
+    await recordStateChange(db, w.formModule, id, null, OPEN, who, null);
+    await recordAudit(db, w.formModule, id, 1, 'create', ['code', 'name', 'formbatch', 're', 'calendar', 'category', 'endon', 'formtemplate', 'templateversion', 'state'], who, { after: { ...rows.find((r) => r.formtemplate === t.id), id } });
+  }
+  return { batchId, forms };
+}
+
+/** A trial write undone: what of it the caller would reach. */
+class Undone extends Error {
+  constructor(readonly batchReached: boolean, readonly templates: Set<number>) {
+    super('trial write undone');
+  }
+}
+
+interface Trial {
+  /** The caller reaches the batch (new or existing). */
+  batchReached: boolean;
+  /** The templates whose new forms the caller reaches. */
+  templates: Set<number>;
+  /** The writes, kept: every row reached and `keep` asked for them. */
+  kept?: { batchId: number; forms: Map<number, number> };
+}
+
 /**
- * Opens the period of `scope`. `period` overrides the calendar's own span (ad hoc periods of
- * seed 002 §9 span 1 or 6 months under the one ad hoc calendar). With `extracts`, the extract
+ * Whether the caller would reach the entity's new batch and forms: they are written in a
+ * savepoint and read back through the caller's FormBatch and Form rows (the one evaluator of the
+ * row rules, so the answer is what the lists would show), then undone unless `keep` and all of
+ * them are reached. A period opening adds only rows its caller may list.
+ */
+async function trialWrite(db: Db, reach: FilingRows, w: Writing, entity: Entity, batchId: number | null, category: number | null, due: string, templates: Template[], keep: boolean): Promise<Trial> {
+  try {
+    const kept = await db.transaction(async (sp) => {
+      const written = await writeEntity(sp, w, entity, batchId, category, due, templates);
+      const batchReached = await reach.batch.reaches(written.batchId, sp);
+      const seen = new Set((await reach.form.from('f', sp).where('f.formbatch', written.batchId).pluck('f.id')).map(Number));
+      const reached = new Set(templates.filter((t) => seen.has(written.forms.get(t.id)!)).map((t) => t.id));
+      if (!keep || !batchReached || reached.size < templates.length) throw new Undone(batchReached, reached);
+      return written;
+    });
+    return { batchReached: true, templates: new Set(templates.map((t) => t.id)), kept };
+  } catch (e) {
+    if (e instanceof Undone) return { batchReached: e.batchReached, templates: e.batchReached ? e.templates : new Set() };
+    throw e;
+  }
+}
+
+/**
+ * Opens the period of `scope` for the caller (FormBatch.openPeriod): only entities it reaches
+ * under RE's row rules, keeping to batches and forms it reaches under FormBatch's and Form's. An
+ * entity outside them is not touched and the answer neither names nor counts it; an existing
+ * batch or form outside them is left as it is and not named; a batch or form the caller would
+ * not reach once written is not created (nor previewed).
+ */
+export async function openPeriodAs(ctx: ActionContext, scope: PeriodScope, extracts?: ExtractDatabases): Promise<OpenedPeriod> {
+  return open(ctx.db, ctx.services.modules, scope, ctx.caller?.userId ?? null, filingRowsOf(ctx), undefined, extracts);
+}
+
+/**
+ * Opens the period of `scope` for every entity in it, whoever may list them: the demo seed's
+ * current periods (no caller) and an entity user's own ad hoc form (its entity and template
+ * already checked by adhocAccess). Never for a regulator's request. `period` overrides
+ * the calendar's own span (ad hoc periods of seed 002 §9 span 1 or 6 months under the one ad
+ * hoc calendar).
+ */
+export async function openPeriodAllEntities(db: Db, modules: ModuleRegistry, scope: PeriodScope, who: number | null, period?: ReportingPeriod, extracts?: ExtractDatabases): Promise<OpenedPeriod> {
+  return open(db, modules, scope, who, null, period, extracts);
+}
+
+/**
+ * Opens the period, within the caller's rows `reach` when given. With `extracts`, the extract
  * tables of the versions the new forms are filed on are created now, ahead of any acceptance
  * (portal/filing/extract-tables.ts says why); the seed leaves that to the first acceptance.
  */
-export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodScope, who: number | null, period?: ReportingPeriod, extracts?: ExtractDatabases): Promise<OpenedPeriod> {
+async function open(db: Db, modules: ModuleRegistry, scope: PeriodScope, who: number | null, reach: FilingRows | null, period?: ReportingPeriod, extracts?: ExtractDatabases): Promise<OpenedPeriod> {
   const checked = period ? null : await checkPeriodScope(db, scope);
   const p = period ?? checked!.period;
   const calendar = checked?.calendar ?? (await loadCalendar(db, scope.calendar));
@@ -154,10 +293,8 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
   // Two openings of one calendar at once would both find no batch and both create one: the
   // calendar's list row is held for the transaction, so they run one after the other.
   if (!dryRun) await db('list').where({ id: calendar.id }).forUpdate().first('id');
-  const [templates, entities] = await Promise.all([templatesOf(db, scope), entitiesOf(db, scope)]);
-  const now = sqlDateTime();
-  const batchModule = modules.get('FormBatch')!;
-  const formModule = modules.get('Form')!;
+  const [templates, entities] = await Promise.all([templatesOf(db, scope), entitiesOf(db, scope, reach)]);
+  const w: Writing = { calendar, period: p, now: sqlDateTime(), who, batchModule: modules.get('FormBatch')!, formModule: modules.get('Form')! };
   const opened: OpenedForm[] = [];
   const written: Record<string, unknown>[] = [];
   let latestDue: string | null = null;
@@ -167,84 +304,45 @@ export async function openPeriod(db: Db, modules: ModuleRegistry, scope: PeriodS
     if (!mine.length) continue;
     // The batch is due when its most generous form is: no form of it is late before then.
     const due = addDays(p.end, Math.max(...mine.map((t) => t.duedays)));
-    if (latestDue === null || due > latestDue) latestDue = due;
-    const existing = await db('formbatch').where({ re: entity.id, calendar: calendar.id, endon: p.end }).orderBy('id').first('id', 'state', 'frozen_ind');
-    let batchId: number | null = existing ? Number(existing.id) : null;
+    const named = opened.length;
+    await openFor(entity, mine, due);
+    if (opened.length > named && (latestDue === null || due > latestDue)) latestDue = due;
+  }
+
+  async function openFor(entity: Entity, mine: Template[], due: string): Promise<void> {
+    const existing = await db('formbatch').where({ re: entity.id, calendar: calendar!.id, endon: p.end }).orderBy('id').first('id', 'state', 'frozen_ind');
+    const batchId: number | null = existing ? Number(existing.id) : null;
+    // A batch outside the caller's rows is another team's: left as it is, and not named.
+    if (reach && batchId !== null && !(await reach.batch.reaches(batchId, db))) return;
     const batchStatus: OpenStatus = !existing ? 'created' : Boolean(Number(existing.frozen_ind)) || CLOSED_BATCH_STATES.has(Number(existing.state)) ? 'closed' : 'exists';
+    const row = (code: string, form: number | null, status: OpenStatus, formbatch = batchId): OpenedForm => ({ re: entity.id, re_name: entity.name, formbatch, batchStatus, code, form, status });
     const have = new Set<string>();
-    if (existing) {
+    if (batchId !== null) {
+      const shown = reach ? new Set((await reach.form.from('f', db).where('f.formbatch', batchId).pluck('f.id')).map(Number)) : null;
       for (const f of await db('form').where('formbatch', batchId).select('id', 'code', 'formtemplate')) {
         have.add(`c:${f.code}`);
         if (f.formtemplate !== null) have.add(`t:${f.formtemplate}`);
         const t = mine.find((x) => x.code === f.code || x.id === Number(f.formtemplate));
-        if (t) opened.push({ re: entity.id, re_name: entity.name, formbatch: batchId, batchStatus, code: t.code, form: Number(f.id), status: 'exists' });
+        if (t && (!shown || shown.has(Number(f.id)))) opened.push(row(t.code, Number(f.id), 'exists'));
       }
     }
     const missing = mine.filter((t) => !have.has(`t:${t.id}`) && !have.has(`c:${t.code}`));
-    if (batchStatus === 'closed') {
-      for (const t of missing) opened.push({ re: entity.id, re_name: entity.name, formbatch: batchId, batchStatus, code: t.code, form: null, status: 'closed' });
-      continue;
-    }
-    if (!missing.length) continue;
+    if (!missing.length) return;
     const category = scope.category ?? (mine.every((t) => t.category === mine[0].category) && mine[0].category !== null ? mine[0].category : (entity.categories[0] ?? null));
-    if (!dryRun && batchId === null) {
-      const batchRow = {
-        re: entity.id,
-        name: `${p.label} ${calendar.name} Returns`,
-        calendar: calendar.id,
-        category,
-        endon: p.end,
-        duedate: due,
-        frozen_ind: false,
-        re_sector: entity.sector,
-        state: OPEN,
-        updatectr: 1,
-        createon: now,
-        createby: who,
-        updateon: now,
-        updateby: who,
-      };
-      await db('formbatch').insert(batchRow);
-      const made = await db('formbatch').where({ re: entity.id, calendar: calendar.id, endon: p.end }).orderBy('id', 'desc').first('id');
-      batchId = Number(made.id);
-      await recordStateChange(db, batchModule, batchId, null, OPEN, who, null);
-      await recordAudit(db, batchModule, batchId, 1, 'create', ['re', 'name', 'calendar', 'category', 'endon', 'duedate', 're_sector', 'state'], who, { after: { ...batchRow, id: batchId } });
+    // Within the caller's rows, only the forms (and batch) it would reach are created or named.
+    const trial = reach ? await trialWrite(db, reach, w, entity, batchId, category, due, missing, batchStatus !== 'closed' && !dryRun) : null;
+    if (trial && !trial.batchReached) return;
+    const kept = trial ? missing.filter((t) => trial.templates.has(t.id)) : missing;
+    if (batchStatus === 'closed' || dryRun) {
+      for (const t of kept) opened.push(row(t.code, null, batchStatus === 'closed' ? 'closed' : 'created'));
+      return;
     }
-    const rows = missing.map((t) => ({
-      code: t.code,
-      name: t.name,
-      properties: t.summary,
-      formbatch: batchId,
-      re: entity.id,
-      calendar: calendar.id,
-      category: t.category ?? category,
-      endon: p.end,
-      reportingperiod: p.month,
-      scheduletype: calendar.months === null ? 'Ad Hoc' : 'Periodic',
-      datedesc: p.datedesc,
-      formtemplate: t.id,
-      templateversion: t.version,
-      state: OPEN,
-      updatectr: 1,
-      createon: now,
-      createby: who,
-      updateon: now,
-      updateby: who,
-    }));
-    if (!dryRun) {
-      await db('form').insert(rows);
-      const ids = await db('form').where('formbatch', batchId).whereIn('formtemplate', missing.map((t) => t.id)).select('id', 'formtemplate');
-      for (const t of missing) {
-        const id = Number(ids.find((r: Record<string, unknown>) => Number(r.formtemplate) === t.id)!.id);
-        await recordStateChange(db, formModule, id, null, OPEN, who, null);
-        await recordAudit(db, formModule, id, 1, 'create', ['code', 'name', 'formbatch', 're', 'calendar', 'category', 'endon', 'formtemplate', 'templateversion', 'state'], who, { after: { ...rows.find((r) => r.formtemplate === t.id), id } });
-        opened.push({ re: entity.id, re_name: entity.name, formbatch: batchId, batchStatus, code: t.code, form: id, status: 'created' });
-      }
-      written.push({ formbatch: batchId });
-    } else {
-      for (const t of missing) opened.push({ re: entity.id, re_name: entity.name, formbatch: batchId, batchStatus, code: t.code, form: null, status: 'created' });
-    }
+    if (!kept.length) return;
+    const made = trial?.kept ?? (await writeEntity(db, w, entity, batchId, category, due, kept));
+    for (const t of kept) opened.push(row(t.code, made.forms.get(t.id)!, 'created', made.batchId));
+    written.push({ formbatch: made.batchId });
   }
+
   // The batches' counters (forms by state) from their forms, as every engine write keeps them.
   if (written.length) await recountFor(db, modules, 'form', written);
   if (extracts && written.length) {

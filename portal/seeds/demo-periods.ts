@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { ModuleRegistry } from '../../engine/metadata/module-registry.js';
 import { MODULES_DIR } from '../paths.js';
-import { openPeriod } from '../filing/period-open.js';
+import { openPeriodAllEntities } from '../filing/period-open.js';
 import { monthEnd, previousMonthEnd } from '../filing/period-dates.js';
 import { CALENDARS } from './lists.js';
 
@@ -23,7 +23,7 @@ export async function seedDemoPeriods(db: Knex, today: Date = new Date()): Promi
   let forms = 0;
   const batches = new Set<number>();
   for (const [calendar, endon] of [[MONTHLY, previousMonthEnd(today)], [QUARTERLY, lastQuarterEnd(today)]] as const) {
-    const opened = await openPeriod(db, modules, { calendar, endon }, null);
+    const opened = await openPeriodAllEntities(db, modules, { calendar, endon }, null);
     for (const f of opened.forms.filter((x) => x.status === 'created')) {
       forms += 1;
       if (f.batchStatus === 'created') batches.add(f.formbatch!);

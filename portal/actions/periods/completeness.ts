@@ -1,11 +1,12 @@
 // FormBatch.completeness and FormBatch.completenessEntities: the regulator's deadline-day report
-// (docs/filing-periods.md), computed by portal/filing/completeness.ts.
+// (docs/filing-periods.md) over the caller's rows, computed by portal/filing/completeness.ts.
 import { Type } from '@sinclair/typebox';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, type Column } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { sqlDate } from '../../../engine/db/clock.js';
 import { completenessOf, filedForms, type CompletenessFilter } from '../../filing/completeness.js';
+import { filingRowsOf } from '../../filing/filing-rows.js';
 import { parseIsoDate } from '../../filing/period-dates.js';
 import { PERIOD_PERMISSIONS } from './permissions.js';
 
@@ -38,7 +39,7 @@ const n = (v: number | null) => (v === null ? null : String(v));
 
 export const formBatchCompleteness = defineAction({
   name: 'FormBatch.completeness',
-  summary: 'Completeness and timeliness per period end × sector × form code: forms expected, submitted, on time, late, outstanding and overdue',
+  summary: 'Completeness and timeliness of the caller\'s forms (of entities and submissions it reaches) per period end × sector × form code: forms expected, submitted, on time, late, outstanding and overdue',
   args: [Type.Object({ from: isoDate('First period end, YYYY-MM-DD'), to: isoDate('Last period end, YYYY-MM-DD (at most three years after from)'), ...Filters }, { additionalProperties: false })],
   access: 'session',
   permission: PERIOD_PERMISSIONS.completeness,
@@ -48,7 +49,7 @@ export const formBatchCompleteness = defineAction({
   async handler([a], ctx) {
     checkDates(a.from, a.to, a.asOf);
     const filter: CompletenessFilter = { from: a.from, to: a.to, calendar: a.calendar, sector: a.sector, code: a.code };
-    const rows = completenessOf(await filedForms(ctx.db, filter, a.asOf ?? sqlDate()));
+    const rows = completenessOf(await filedForms(ctx.db, filingRowsOf(ctx), filter, a.asOf ?? sqlDate()));
     return [
       recordset(
         [{ name: 'endon', type: 'date' }, int('sector'), str('sector_name'), str('code'), str('name'), int('expected'), int('submitted'), int('ontime'), int('late'), int('outstanding'), int('overdue')],
@@ -60,7 +61,7 @@ export const formBatchCompleteness = defineAction({
 
 export const formBatchCompletenessEntities = defineAction({
   name: 'FormBatch.completenessEntities',
-  summary: 'The entities behind one period end (and optionally one sector and form code) of the completeness report, each form with its due date, when it was submitted and its status',
+  summary: 'The caller\'s entities and forms behind one period end (and optionally one sector and form code) of the completeness report, each form with its due date, when it was submitted and its status',
   args: [Type.Object({ endon: isoDate('The period end'), ...Filters }, { additionalProperties: false })],
   access: 'session',
   permission: PERIOD_PERMISSIONS.completeness,
@@ -70,7 +71,7 @@ export const formBatchCompletenessEntities = defineAction({
   async handler([a], ctx) {
     checkDates(a.endon, a.endon, a.asOf);
     const filter: CompletenessFilter = { from: a.endon, to: a.endon, endon: a.endon, calendar: a.calendar, sector: a.sector, code: a.code };
-    const forms = await filedForms(ctx.db, filter, a.asOf ?? sqlDate());
+    const forms = await filedForms(ctx.db, filingRowsOf(ctx), filter, a.asOf ?? sqlDate());
     return [
       recordset(
         [int('form'), int('re'), str('re_name'), int('sector'), str('sector_name'), str('code'), str('name'), { name: 'endon', type: 'date' }, { name: 'duedate', type: 'date' }, int('state'), { name: 'submittedon', type: 'datetime' }, str('status')],

@@ -102,7 +102,7 @@ describe.each(await testDialects())('Late notices of submissions on %s', (dialec
   it('refuses entity users, who do not hold the task, and answers E_NOTFOUND for a batch that does not exist and E_BADREQUEST for an id that is not one', async () => {
     const batch = await newBatch(daysFromToday(-30));
     expect(failure(await t.call('FormBatch.lateNotify', [{ id: batch }], re)).code).toBe('E_NOPERMISSION');
-    expect(failure(await t.call('FormBatch.lateNotify', [{ id: 99_999_999 }], iru))).toMatchObject({ code: 'E_NOTFOUND', message: 'Submission not found.' });
+    expect(failure(await t.call('FormBatch.lateNotify', [{ id: 99_999_999 }], iru))).toMatchObject({ code: 'E_NOTFOUND', message: 'FormBatch #99999999 not found.' });
     expect(failure(await t.call('FormBatch.lateNotify', [{ id: 'x' }], iru)).code).toBe('E_BADREQUEST');
   });
 });

@@ -1,9 +1,10 @@
-// FormBatch.openPeriod: the regulator opens a reporting period (docs/filing-periods.md). The
-// work is portal/filing/period-open.ts; this is its protocol face.
+// FormBatch.openPeriod: the regulator opens a reporting period (docs/filing-periods.md) for the
+// entities, submissions and forms its rows reach. The work is portal/filing/period-open.ts;
+// this is its protocol face.
 import { Type } from '@sinclair/typebox';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text } from '../../../engine/protocol/envelope.js';
-import { openPeriod } from '../../filing/period-open.js';
+import { openPeriodAs } from '../../filing/period-open.js';
 import { extractDatabases } from '../../filing/extract-tables.js';
 import { PERIOD_PERMISSIONS } from './permissions.js';
 
@@ -22,7 +23,7 @@ const count = (rows: { status: string }[], status: string) => rows.filter((r) =>
 
 export const formBatchOpenPeriod = defineAction({
   name: 'FormBatch.openPeriod',
-  summary: 'Opens a reporting period: one batch per active entity in scope holding one form per active template of the calendar it files, on the template\'s current version; what exists already is left as it is',
+  summary: 'Opens a reporting period within the caller\'s rows: one batch per active entity in scope holding one form per active template of the calendar it files, on the template\'s current version; what exists already is left as it is',
   args: [OpenArgs],
   access: 'session',
   permission: PERIOD_PERMISSIONS.open,
@@ -30,7 +31,7 @@ export const formBatchOpenPeriod = defineAction({
   answer: 'value 0: recordset (re, re_name, formbatch, batchstatus, code, form, status), one row per form of the period in scope; status created | exists | closed (its batch is submitted or frozen: nothing added). value 1: text JSON {calendar, start, endon, label, duedate, dryRun, batches: {created, exists, closed}, forms: {created, exists, closed}}',
   errors: ['E_NOPERMISSION', 'E_VALIDATION'],
   async handler([a], ctx) {
-    const opened = await openPeriod(ctx.db, ctx.services.modules, a, ctx.caller?.userId ?? null, undefined, extractDatabases(ctx));
+    const opened = await openPeriodAs(ctx, a, extractDatabases(ctx));
     const batches = [...new Map(opened.forms.map((f) => [f.re, { status: f.batchStatus }])).values()];
     const summary = {
       calendar: opened.calendar,
