@@ -8,6 +8,10 @@ import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { sqlDate } from '../../engine/db/clock.js';
 import { displayText } from '../../engine/reports/display.js';
 import { LETTER_PARAMETERS, PEOI_MESSAGES as M, SEND_VIA } from './peoi-rules.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('Reads the offices of the entity of an Issued case the PEOI officer reached through the record engine, to check and print its show-cause letter');
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, unknown>;

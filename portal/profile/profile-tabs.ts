@@ -8,6 +8,10 @@ import type { Knex } from 'knex';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { PROJECT_ROOT } from '../../engine/paths.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('Reads the facts that decide an entity\'s profile tabs after the caller reached the entity (RE.getProfileTabs through RE\'s rows, the tab gate for the current entity)');
 
 type Db = Knex | Knex.Transaction;
 

@@ -129,9 +129,9 @@ describe.each(await testDialects())('the reporting entity profile on %s', (diale
     });
   });
 
-  it("refuses an entity user another entity's tabs, and answers not found for an unknown entity", async () => {
+  it("answers an entity user asking another entity's tabs, and anyone naming an unknown entity, not found", async () => {
     const re = await t.sessionFor('re', 1);
-    expect(failure(await t.call('RE.getProfileTabs', [{ re: 2 }], re)).code).toBe('E_NOPERMISSION');
+    expect(failure(await t.call('RE.getProfileTabs', [{ re: 2 }], re)).code).toBe('E_NOTFOUND');
     expect(failure(await t.call('RE.getProfileTabs', [{ re: 999_999 }], iru)).code).toBe('E_NOTFOUND');
     expect(failure(await t.call('RE.getProfileTabs', [{ re: 'x' }], iru)).code).toBe('E_BADREQUEST');
   });

@@ -13,6 +13,10 @@ import { bumpVersions } from '../../engine/db/change-versions.js';
 import type { Caller } from '../../engine/runtime/context.js';
 import { isSenior, positionValue } from '../filing/adhoc-forms.js';
 import { RESUBMISSION_MESSAGES as M, RESUBMITTABLE_BATCH_STATE, RESUBMITTABLE_FORM_STATE } from './resubmission-states.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('Checks the forms a resubmission names (of its entity, limited to the caller\'s Form rows) and replaces them, inside the record engine\'s write of a request the caller reached; reads the sector of the caller\'s current entity');
 
 type Db = Knex | Knex.Transaction;
 
@@ -103,9 +107,10 @@ function tabIdsOf(properties: unknown): Set<string> {
 
 /**
  * Checks the forms of a request of entity `re` (seed 003 §2.2, §4.1, §5) and answers the form
- * category they share (the one given, else theirs).
+ * category they share (the one given, else theirs). `among`, a subquery of form ids (the caller's
+ * Form rows, scoped-rows.ts), is what the caller may name: the forms Resubmission.searchForms offers.
  */
-export async function checkRequestedForms(db: Db, re: number, forms: RequestedForms, formcategory: number | null): Promise<number> {
+export async function checkRequestedForms(db: Db, re: number, forms: RequestedForms, formcategory: number | null, among?: Knex.QueryBuilder): Promise<number> {
   const tabs = forms.flatMap((f) => f.properties);
   if (!forms.length || forms.some((f) => !f.properties.length) || tabs.some((t) => !String(t.dataitem ?? '').trim())) throw errors.validation({ [FORMS_FIELD]: M.required });
   const ids = forms.map((f) => f.form);
@@ -113,12 +118,15 @@ export async function checkRequestedForms(db: Db, re: number, forms: RequestedFo
   const rows: FormRow[] = await db({ f: 'form' })
     .leftJoin({ b: 'formbatch' }, 'b.id', 'f.formbatch')
     .whereIn('f.id', ids)
+    .modify((q) => {
+      if (among) q.whereIn('f.id', among);
+    })
     .select('f.id', 'f.re', 'f.state', 'f.category', 'f.properties', 'b.state as batchstate');
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   let category = formcategory;
   for (const f of forms) {
     const row = byId.get(f.form);
-    // Another entity's form reads exactly like a missing one.
+    // Another entity's form, or one outside the caller's rows, reads exactly like a missing one.
     if (!row || Number(row.re) !== re) throw errors.validation({ [FORMS_FIELD]: `Form #${f.form} not found.` });
     if (Number(row.state) !== RESUBMITTABLE_FORM_STATE || Number(row.batchstate) !== RESUBMITTABLE_BATCH_STATE) {
       throw errors.validation({ [FORMS_FIELD]: `Form #${f.form} cannot be resubmitted: only accepted forms of completed submissions can.` });

@@ -9,6 +9,7 @@ import { categoryChoice, checkRequestedForms, parseRequestedForms, writeRequeste
 import { mailOfMove, stampsOfMove } from './resubmission-moves.js';
 import { PAYMENT_PROOF, RESUBMISSION_MESSAGES as M, RESUBMISSION_STATE as S } from './resubmission-states.js';
 import { followResubmissions } from './resubmission-reopen.js';
+import { rowsOf } from '../../engine/records/scoped-rows.js';
 
 import type { ModuleHooks, Row } from '../../engine/metadata/module-hooks.js';
 
@@ -29,7 +30,7 @@ export const resubmissionHooks: ModuleHooks = {
     if ('forms' in row && row.forms !== null) {
       const forms = parseRequestedForms(row.forms);
       const category = record.formcategory === undefined || record.formcategory === null ? null : Number(record.formcategory);
-      row.formcategory = await checkRequestedForms(ctx.db, Number(record.re), forms, category);
+      row.formcategory = await checkRequestedForms(ctx.db, Number(record.re), forms, category, rowsOf(ctx, 'Form').ids());
       set.push('formcategory');
     } else if ('forms' in row && stored !== null) {
       throw errors.validation({ forms: M.required });

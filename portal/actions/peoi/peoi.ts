@@ -12,6 +12,8 @@ import { createRecord } from '../../../engine/records/create.js';
 import { updateRecord } from '../../../engine/records/update.js';
 import { loadForWrite, readRecordset } from '../../../engine/records/record-read.js';
 import { accessModule } from '../../../engine/records/module-access.js';
+import { rowsOf } from '../../../engine/records/scoped-rows.js';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { planSelect } from '../../../engine/records/select-query.js';
 import { toRecordset } from '../../../engine/records/recordset.js';
 import { lateBatchesWithoutCase, notLateReason } from '../../peoi/late-batches.js';
@@ -21,6 +23,10 @@ import {
 } from '../../peoi/peoi-rules.js';
 import { checkLetterChoice, letterParameters, letterUrl } from '../../peoi/show-cause-letter.js';
 import { PEOI_PERMISSIONS } from './permissions.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('Checks that a submission the caller reached has no non-compliance case yet, whoever can see it (one case per submission), and reads the stage\'s reason lists; the case itself is written and read through the record engine');
 
 type Row = Record<string, unknown>;
 
@@ -49,15 +55,15 @@ async function openCase(ctx: ActionContext, batch: { id: number; re: number }, l
 export const peoiOpen = defineAction({
   name: 'PEOI.open',
   summary: 'Opens a non-compliance case for one submission completed after its due date (or not yet completed when it is past); one case per submission',
-  args: [Type.Object({ formbatch: Type.Integer({ minimum: 1 }), latereason: Type.Optional(Type.Union([Type.String({ maxLength: 65535 }), Type.Null()])) }, { additionalProperties: false })],
+  args: [Type.Object({ formbatch: recordId('FormBatch', 'The late submission'), latereason: Type.Optional(Type.Union([Type.String({ maxLength: 65535 }), Type.Null()])) }, { additionalProperties: false })],
   access: 'session',
   writes: true,
   answer: 'value 0: recordset (id, updatectr, state, re, formbatch, generateLetter) of the case',
   errors: ['E_VALIDATION', 'E_NOPERMISSION', 'E_NOTFOUND'],
   async handler([a], ctx): Promise<EnvelopeValue[]> {
     accessModule(ctx, 'PEOI', 'create');
-    const batch = (await ctx.db('formbatch').where({ id: a.formbatch }).first('id', 're', 'duedate', 'submitteddate', 'state')) as Row | undefined;
-    if (!batch) throw errors.notFound(`Submission #${a.formbatch}`);
+    // A batch the caller cannot list is answered as a missing one, before anything tells its state.
+    const batch = await rowsOf(ctx, 'FormBatch').get(a.formbatch);
     const notLate = notLateReason(batch);
     if (notLate) throw errors.validation({ formbatch: notLate });
     if (await ctx.db('peoi').where({ formbatch: a.formbatch }).first('id')) throw errors.validation({ formbatch: 'already has a non-compliance case' });
@@ -76,7 +82,8 @@ export const peoiCreateForPeriod = defineAction({
   answer: 'value 0: text JSON {created: number, cases: [case ids]}',
   errors: ['E_NOPERMISSION', 'E_BADREQUEST'],
   async handler([a], ctx): Promise<EnvelopeValue[]> {
-    const batches = await lateBatchesWithoutCase(ctx.db, a.endon);
+    // Only the batches the caller can list: another team's late batches are theirs to open.
+    const batches = await lateBatchesWithoutCase(ctx.db, a.endon, undefined, rowsOf(ctx, 'FormBatch').ids());
     const cases: number[] = [];
     for (const b of batches) cases.push(await openCase(ctx, b, null));
     ctx.log.info({ endon: a.endon, created: cases.length }, 'PEOI cases opened for a period');
@@ -86,7 +93,7 @@ export const peoiCreateForPeriod = defineAction({
 
 const ActArgs = Type.Object(
   {
-    id: Type.Integer({ minimum: 1 }),
+    id: recordId('PEOI', 'The case'),
     updatectr: Type.Integer({ minimum: 0, description: 'The counter read' }),
     action: Type.Union(['recommend', 'exclude', 'include', 'amend', 'issue', 'retract'].map((x) => Type.Literal(x)), { description: 'What the stage decides (seed 003 §4.6)' }),
     reason: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'A reason of list 587 (list 617 for role 36)' })),
@@ -142,14 +149,17 @@ export const peoiAct = defineAction({
 export const reGetDetailsOfOffice = defineAction({
   name: 'RE.getDetailsOfOffice',
   summary: "An entity's office addresses (its profile's Details of Office), the show-cause letter's addressees; empty when it has none ('Details of Office not found')",
-  args: [Type.Object({ re: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })],
+  args: [Type.Object({ re: recordId('RE', 'The entity (an RE user reads its current one only)') }, { additionalProperties: false })],
   access: 'session',
   writes: false,
   answer: 'value 0: recordset (id, typeoffice, address, city, postcode, statename, country), oldest first',
-  errors: ['E_NOPERMISSION'],
+  errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
   async handler([a], ctx): Promise<EnvelopeValue[]> {
-    // REOffice's permission and scope: an RE user reads only its own entity's offices.
+    // REOffice's permission and scope: an RE user reads only its own entity's offices (none of
+    // another's, as of a missing one). Regulator staff name an entity their team covers (RE's
+    // rules); another team's entity is answered as a missing one.
     const { module, scopeRe } = accessModule(ctx, 'REOffice', 'select');
+    if (scopeRe === undefined) await rowsOf(ctx, 'RE').get(a.re);
     const plan = planSelect(ctx.db, module, scopeRe, { fields: ['id', 'typeoffice', 'address', 'city', 'postcode', 'statename', 'country'], where: [['re', '=', a.re]], order: 'id asc', limit: 500, offset: 0 });
     return [toRecordset(plan.fields, await plan.rows())];
   },
@@ -157,8 +167,8 @@ export const reGetDetailsOfOffice = defineAction({
 
 const LetterArgs = Type.Object(
   {
-    id: Type.Integer({ minimum: 1, description: 'An Issued case' }),
-    addresses: Type.Array(Type.Object({ office: Type.Integer({ minimum: 1 }), sendvia: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])) }, { additionalProperties: false }), { maxItems: 50, description: 'Offices of the entity, each with post, courier, email or hand' }),
+    id: recordId('PEOI', 'An Issued case'),
+    addresses: Type.Array(Type.Object({ office: recordId('REOffice', "An office of the case's entity"), sendvia: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])) }, { additionalProperties: false }), { maxItems: 50, description: 'Offices of the entity, each with post, courier, email or hand' }),
     section: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: 'A section of parameter 19' })),
     officer: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()], { description: 'The e-mail of a PEOI officer of parameter 16' })),
     cc: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 50, description: 'Numbers of the cc list of parameter 17' })),

@@ -6,10 +6,16 @@ import { Type } from '@sinclair/typebox';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { text, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
+import { rowsOf } from '../../../engine/records/scoped-rows.js';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { createRecord } from '../../../engine/records/create.js';
 import { updateRecord } from '../../../engine/records/update.js';
 import { notLateReason } from '../../peoi/late-batches.js';
 import { RE_ADMIN_MESSAGES as M } from '../../re/re-admin-rules.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('Finds the non-compliance case of a submission the caller reached (one case per submission, whoever can see it) to update it through the record engine, which applies the caller\'s rules');
 
 export const peoiSetPrelimReason = defineAction({
   name: 'PEOI.setPrelimReason',
@@ -17,7 +23,7 @@ export const peoiSetPrelimReason = defineAction({
   args: [
     Type.Object(
       {
-        formbatch: Type.Integer({ minimum: 1, description: 'The late submission' }),
+        formbatch: recordId('FormBatch', 'The late submission'),
         latereason: Type.Optional(Type.Union([Type.String({ maxLength: 65535 }), Type.Null()])),
       },
       { additionalProperties: false },
@@ -28,10 +34,10 @@ export const peoiSetPrelimReason = defineAction({
   answer: "value 0: text JSON {id: the case, created: whether this call opened it}",
   errors: ['E_VALIDATION', 'E_NOPERMISSION', 'E_NOTFOUND', 'E_CONCURRENT'],
   async handler([a], ctx): Promise<EnvelopeValue[]> {
+    // A batch the caller cannot list is answered as a missing one, before anything tells its state.
+    const batch = await rowsOf(ctx, 'FormBatch').get(a.formbatch);
     const reason = (a.latereason ?? '').trim();
     if (!reason) throw new AppError('E_VALIDATION', M.prelimRequired, { latereason: M.prelimRequired });
-    const batch = (await ctx.db('formbatch').where({ id: a.formbatch }).first('id', 're', 'duedate', 'submitteddate', 'state')) as Record<string, unknown> | undefined;
-    if (!batch) throw errors.notFound(`Submission #${a.formbatch}`);
     const notLate = notLateReason(batch);
     if (notLate) throw errors.validation({ formbatch: notLate });
     const open = (await ctx.db('peoi').where({ formbatch: a.formbatch }).first('id', 'updatectr')) as { id: number; updatectr: number } | undefined;

@@ -1,18 +1,21 @@
 // RE.getProfileTabs (docs/re-profile.md): the tabs of the Reporting Entity Profile that the
 // caller is shown for an entity, decided here from portal/metadata/profile-tabs.json and the entity's
-// facts (seed 001 §2.5, §6). An RE user asks for its current entity; regulator staff for any.
+// facts (seed 001 §2.5, §6). An RE user asks for its current entity; regulator staff for one
+// their team covers (RE's row rules).
 import { Type } from '@sinclair/typebox';
 import { defineAction } from '../../../engine/runtime/registry.js';
 import { isReUser } from '../../../engine/runtime/context.js';
 import { recordset, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { accessModule } from '../../../engine/records/module-access.js';
+import { rowsOf } from '../../../engine/records/scoped-rows.js';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { entityFacts, profileTabs, tabScreen, visibleTabs } from '../../profile/profile-tabs.js';
 
 export const getProfileTabs = defineAction({
   name: 'RE.getProfileTabs',
   summary: "The Reporting Entity Profile's tabs shown to the caller for an entity (its current entity for an RE user), in order",
-  args: [Type.Optional(Type.Object({ re: Type.Optional(Type.Integer({ minimum: 1, description: 'The entity; an RE user may name only its current one' })) }, { additionalProperties: false }))],
+  args: [Type.Optional(Type.Object({ re: Type.Optional(recordId('RE', 'The entity; an RE user may name only its current one')) }, { additionalProperties: false }))],
   minArgs: 0,
   access: 'session',
   writes: false,
@@ -22,13 +25,15 @@ export const getProfileTabs = defineAction({
     const caller = ctx.caller!;
     const reUser = isReUser(caller);
     // The entity's own record must be readable: RE-RE (its current entity) or RE (regulator staff).
-    const { scopeRe } = accessModule(ctx, reUser ? 'RE-RE' : 'RE', 'select');
+    accessModule(ctx, reUser ? 'RE-RE' : 'RE', 'select');
     const re = a?.re ?? (reUser ? caller.currentRe : null);
     if (re === null || re === undefined) throw errors.badRequest('re is required');
-    if (scopeRe !== undefined && scopeRe !== re) throw errors.noPermission('RE.getProfileTabs: only the current reporting entity');
+    // One of the caller's entities (its current one for an RE user, its team's for staff): any
+    // other is answered as a missing one.
+    await rowsOf(ctx, 'RE').get(re);
     const file = profileTabs();
     const facts = await entityFacts(ctx.db, re, file);
-    if (!facts) throw errors.notFound('Reporting entity');
+    if (!facts) throw errors.notFound(`RE #${re}`);
     const audience = reUser ? 're' : 'iru';
     const rows = visibleTabs(file, audience, facts).map((tab) => {
       const screen = tabScreen(tab, audience) ?? {};

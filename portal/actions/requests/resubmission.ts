@@ -6,12 +6,21 @@ import { defineAction } from '../../../engine/runtime/registry.js';
 import { recordset, text, type Column } from '../../../engine/protocol/envelope.js';
 import { errors } from '../../../engine/errors/catalogue.js';
 import { isReUser, type ActionContext } from '../../../engine/runtime/context.js';
+import { rowsOf } from '../../../engine/records/scoped-rows.js';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { categoryChoice, formCategoryOf } from '../../requests/resubmission-forms.js';
 import { RESUBMITTABLE_BATCH_STATE, RESUBMITTABLE_FORM_STATE } from '../../requests/resubmission-states.js';
 import { reopenDue } from '../../requests/resubmission-reopen.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
 
-/** An entity user asks for its current entity; the regulator's staff name one (editing a request). */
-function entityOf(ctx: ActionContext, given: number | undefined): number {
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('Joins the batch state and calendar name to the caller\'s own Form rows (rowsOf) that the resubmission search lists');
+
+/**
+ * An entity user asks for its current entity; the regulator's staff name one their team covers
+ * (editing a request): another is answered as a missing one (RE's row rules, scoped-rows.ts).
+ */
+async function entityOf(ctx: ActionContext, given: number | undefined): Promise<number> {
   const caller = ctx.caller!;
   if (isReUser(caller)) {
     if (!caller.permissions.has('RE-Resubmission.create') && !caller.permissions.has('RE-Resubmission.update')) throw errors.noPermission('RE-Resubmission.create');
@@ -20,6 +29,7 @@ function entityOf(ctx: ActionContext, given: number | undefined): number {
   }
   if (!caller.permissions.has('Resubmission.update')) throw errors.noPermission('Resubmission.update');
   if (given === undefined) throw errors.validation({ re: 'is required' });
+  await rowsOf(ctx, 'RE').get(given);
   return given;
 }
 
@@ -42,11 +52,11 @@ const SEARCH_COLUMNS = ['id', 'calendar', 'calendar_name', 'endon', 'code', 'nam
 
 export const resubmissionSearchForms = defineAction({
   name: 'Resubmission.searchForms',
-  summary: 'Forms an entity may ask to resubmit: accepted (45) forms of completed (71) submissions, by year, month, code and name, of one form category',
+  summary: "Forms an entity may ask to resubmit: accepted (45) forms of completed (71) submissions, by year, month, code and name, of one form category; only forms the caller's form list shows",
   args: [
     Type.Object(
       {
-        re: Type.Optional(Type.Integer({ minimum: 1, description: 'The entity (regulator staff only; an entity user searches its current entity)' })),
+        re: Type.Optional(recordId('RE', 'The entity (regulator staff only; an entity user searches its current entity)')),
         year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2999 })),
         month: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
         code: Type.Optional(Type.String({ maxLength: 50 })),
@@ -59,10 +69,12 @@ export const resubmissionSearchForms = defineAction({
   access: 'session',
   writes: false,
   answer: `value 0: recordset ${SEARCH_COLUMNS.join(', ')} (properties: the form's tabs, [{id, title, display_name}]), period end descending then code, at most 200`,
-  errors: ['E_NOPERMISSION', 'E_VALIDATION'],
+  errors: ['E_NOPERMISSION', 'E_VALIDATION', 'E_NOTFOUND'],
   async handler([a], ctx) {
-    const re = entityOf(ctx, a.re);
-    const q = ctx.db({ f: 'form' })
+    const re = await entityOf(ctx, a.re);
+    // The caller's forms only (Form's rules: a team's categories, an entity user's seniority).
+    const q = rowsOf(ctx, 'Form')
+      .from('f')
       .join({ b: 'formbatch' }, 'b.id', 'f.formbatch')
       .leftJoin({ c: 'list' }, 'c.id', 'f.calendar')
       .where('f.re', re)
