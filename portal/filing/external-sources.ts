@@ -22,11 +22,27 @@ export interface ExternalSource {
   form: number | null;
   /** Where it came from, for people: `BNK-01, period ending 31/10/2026`. */
   source: string | null;
-  /** Why there is no value, when the source is absent: a sentence. */
+  /** Why there is no value, when the source is absent or withheld: a sentence. */
   missing: string | null;
+  /**
+   * The source form is not one the caller reaches (Form's row rules): its value and where it came
+   * from are withheld from what the caller is shown, while the checks compute with the true value.
+   */
+  withheld?: boolean;
 }
 
 export const externalRef = (s: Pick<ExternalSource, 'kind' | 'code'>) => `${s.kind}(${s.code})`;
+
+/** What a withheld value is shown as, in place of its figure. */
+export const WITHHELD_VALUE = 'not shown';
+
+/** Why a value is withheld: its source form is not one the caller can see. */
+export const withheldNote = (s: Pick<ExternalSource, 'kind' | 'code'>) => `${externalRef(s)} reads a form that is not visible to you, so its value is not shown.`;
+
+/** The value as a caller who cannot see its source is shown it: blank, with no source, label or form. */
+export function withheldExternal(s: ExternalSource): ExternalSource {
+  return { kind: s.kind, code: s.code, value: null, type: 'text', label: s.code, form: null, source: null, missing: withheldNote(s), withheld: true };
+}
 
 const byTemplate = new WeakMap<FormProperties, { kind: ExternalKind; code: string }[]>();
 

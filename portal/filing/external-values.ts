@@ -6,12 +6,18 @@
 // each source form; a source whose formulas must be computed is kept per revision.
 import type { Knex } from 'knex';
 import { BoundedCache } from '../../engine/cache/bounded-cache.js';
+import { rowsOf } from '../../engine/records/scoped-rows.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import type { StoredValue } from './cell-values.js';
 import { cellLabels } from './cell-labels.js';
-import { externalReferences, sourceText, type ExternalKind, type ExternalSource } from './external-sources.js';
+import { externalReferences, sourceText, withheldExternal, type ExternalKind, type ExternalSource } from './external-sources.js';
 import { filedTemplate, placeContent, storedCells, type FiledTemplate, type FormRow } from './form-data.js';
 import { FormWorkbook, type FormValues } from './formula-engine.js';
 import { previousAcceptedForm } from './previous-form.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('extform() and prev() read their source forms whoever can see them, so every check computes with the true values; what a caller is shown of them goes through the caller\'s Form rows (shownExternals)');
 
 type Db = Knex | Knex.Transaction;
 
@@ -76,6 +82,18 @@ export async function externalValues(db: Db, form: Pick<FormRow, 'id'> & Partial
     }
   }
   return out;
+}
+
+/**
+ * The values as `ctx`'s caller is shown them (Form.getData, the explained messages, the validation
+ * report): a value whose source form is outside the caller's Form rows (a team's categories, an
+ * entity user's seniority) is withheld (withheldExternal). The checks compute with `externals`.
+ */
+export async function shownExternals(ctx: ActionContext, externals: readonly ExternalSource[]): Promise<ExternalSource[]> {
+  const sources = [...new Set(externals.map((e) => e.form).filter((f): f is number => f !== null))];
+  if (!sources.length) return [...externals];
+  const reached = new Set((await rowsOf(ctx, 'Form').from('s').whereIn('s.id', sources).pluck('s.id')).map(Number));
+  return externals.map((e) => (e.form === null || reached.has(e.form) ? e : withheldExternal(e)));
 }
 
 /** The cells `codes` of one source form: inputs as stored, formulas computed (one statement for its cells). */

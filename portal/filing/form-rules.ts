@@ -10,7 +10,7 @@ import { buildWorkbook, eachCell } from './form-values.js';
 import { isFormulaCell } from './normalise.js';
 import type { FormWorkbook } from './formula-engine.js';
 import type { ExternalSource } from './external-sources.js';
-import { externalValues } from './external-values.js';
+import { externalValues, shownExternals } from './external-values.js';
 import { explainFailure } from './rule-explain.js';
 
 export interface RuleBreach {
@@ -32,7 +32,10 @@ function rowIsEmpty(filed: FiledTemplate, content: FormContent, tab: string, row
   return filed.layout.cells.every((c) => c.tab !== tab || !c.repeats || isFormulaCell(c.place.cell) || (content.byCell.get(cellId(c, row)) ?? null) === null);
 }
 
-/** `externals`: the extform()/prev() values the workbook was built with, named in the messages of rules that read them. */
+/**
+ * `externals`: the extform()/prev() values the workbook was built with, as the caller is shown them
+ * (shownExternals): named in the messages of rules that read them, a withheld one as not shown.
+ */
 export function formBreaches(filed: FiledTemplate, content: FormContent, wb: FormWorkbook, listValues: ListValues, externals: readonly ExternalSource[] = []): RuleBreach[] {
   const { layout } = filed;
   const out: RuleBreach[] = [];
@@ -105,7 +108,8 @@ export async function storedFormBreaches(ctx: ActionContext, form: Pick<FormRow,
   const content = placeContent(filed.layout, cells);
   const wb = buildWorkbook(filed, content, licenseKey, externals);
   try {
-    return { filed, breaches: formBreaches(filed, content, wb, listValues, externals) };
+    // The rules run over the true values; their messages name only what the caller may see.
+    return { filed, breaches: formBreaches(filed, content, wb, listValues, await shownExternals(ctx, externals)) };
   } finally {
     wb.destroy();
   }

@@ -4,6 +4,10 @@
 import type { Knex } from 'knex';
 import { FORM_STATE } from './form-states.js';
 import { readFormRow, type FormRow } from './form-data.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules('Finds the previous accepted form of a form already reached, for the checks across periods and Copy from last period; what a caller is shown of its values goes through the caller\'s Form rows (shownExternals)');
 
 type Db = Knex | Knex.Transaction;
 

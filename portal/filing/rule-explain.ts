@@ -7,7 +7,7 @@
 // and a rule that reads a form that is not there says so. Pure: server and grid share it.
 import { formatCellValue } from './cell-values.js';
 import { cellLabels } from './cell-labels.js';
-import { externalRef, shownExternal, type ExternalSource } from './external-sources.js';
+import { externalRef, shownExternal, WITHHELD_VALUE, type ExternalSource } from './external-sources.js';
 import type { CheckFailure } from './formula-engine.js';
 import { asFigure, difference, splitEquality, type Tolerance } from './rule-equality.js';
 import type { Cell, FormProperties } from './template-schema.js';
@@ -62,6 +62,37 @@ function cellsOf(template: FormProperties): Map<string, Cell> {
   return cells;
 }
 
+const OWN_CELL = /\brc\s*\(\s*0\s*,\s*0\s*\)/i;
+
+/** Whether a formula reads a withheld external or a cell of `cells` (a relative rc() other than the own cell: any of them may be it). */
+function readsWithheld(formula: string, hidden: ReadonlySet<string>, cells: ReadonlySet<string>): boolean {
+  for (const m of formula.matchAll(REFERENCE)) {
+    const fn = m[1].toLowerCase();
+    if (fn === 'cell' ? cells.has(m[2]) : fn === 'rc' ? cells.size > 0 && !/^0\s*,\s*0$/.test(m[2]) : hidden.has(`${fn}(${m[2]})`)) return true;
+  }
+  return false;
+}
+
+/** The template's formula cells computed, directly or through others, from a withheld external. */
+function withheldCells(template: FormProperties, hidden: ReadonlySet<string>): ReadonlySet<string> {
+  const out = new Set<string>();
+  if (!hidden.size) return out;
+  const formulas = [...cellsOf(template)].filter(([, c]) => Boolean(c.formula));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [code, c] of formulas) {
+      if (out.has(code) || !readsWithheld(c.formula!, hidden, out)) continue;
+      out.add(code);
+      grew = true;
+    }
+  }
+  return out;
+}
+
+/**
+ * `externals` as the caller is shown them (shownExternals): a withheld one, and every figure
+ * computed from it (a formula cell reading it, an equality's side, the difference), is `not shown`.
+ */
 export function explainFailure(template: FormProperties, failure: CheckFailure, wb: CellReader, externals: readonly ExternalSource[] = []): string {
   const rule = ruleAt(template, failure.path);
   if (!rule) return failure.message;
@@ -69,6 +100,9 @@ export function explainFailure(template: FormProperties, failure: CheckFailure, 
   const cells = cellsOf(template);
   const external = new Map(externals.map((s) => [externalRef(s), s]));
   const own = failure.code;
+  const hidden = new Set(externals.filter((s) => s.withheld).map(externalRef));
+  const tainted = withheldCells(template, hidden);
+  const withheldIn = (text: string) => hidden.size > 0 && (readsWithheld(text, hidden, tainted) || (own !== undefined && tainted.has(own) && OWN_CELL.test(text)));
   const scaleOf = (fn: string, code: string): number => {
     if (fn === 'extform') {
       const v = external.get(`extform(${code})`)?.value;
@@ -104,9 +138,9 @@ export function explainFailure(template: FormProperties, failure: CheckFailure, 
     return `"${String(v)}"`;
   };
   const refText = (fn: string, code: string): string => {
-    if (fn === 'cell') return `${code} = ${shown(cellValue(code), scaleOf(fn, code))}`;
+    if (fn === 'cell') return `${code} = ${tainted.has(code) ? WITHHELD_VALUE : shown(cellValue(code), scaleOf(fn, code))}`;
     const s = external.get(`${fn}(${code})`);
-    return `${fn}(${code}) = ${s ? shownExternal(s) : 'blank'}`;
+    return `${fn}(${code}) = ${s?.withheld ? WITHHELD_VALUE : s ? shownExternal(s) : 'blank'}`;
   };
   const missing = new Set<string>();
   for (const [fn, code] of refsOf(rule.formula)) {
@@ -117,23 +151,26 @@ export function explainFailure(template: FormProperties, failure: CheckFailure, 
 
   const eq = failure.sides ? splitEquality(rule.formula) : null;
   if (eq && failure.sides) {
-    const side = (text: string): { label: string; scale: number } => {
+    const side = (text: string): { label: string; scale: number; withheld: boolean } => {
       const refs = refsOf(text);
       const scale = Math.max(0, ...refs.map(([fn, code]) => scaleOf(fn, code)));
+      const withheld = withheldIn(text);
       const single = refs.length === 1 && new RegExp(`^\\s*(cell|prev|extform|rc)\\s*\\([^)]*\\)\\s*$`, 'i').test(text);
-      if (!single) return { label: text.replace(REFERENCE, (_m, fn: string, arg: string) => (fn.toLowerCase() === 'cell' ? arg : fn.toLowerCase() === 'rc' ? (own ?? 'this cell') : `${fn.toLowerCase()}(${arg})`)), scale };
+      if (!single) return { label: text.replace(REFERENCE, (_m, fn: string, arg: string) => (fn.toLowerCase() === 'cell' ? arg : fn.toLowerCase() === 'rc' ? (own ?? 'this cell') : `${fn.toLowerCase()}(${arg})`)), scale, withheld };
       const [fn, code] = refs[0];
-      if (fn === 'cell') return { label: labels.get(code) ?? code, scale };
+      if (fn === 'cell') return { label: labels.get(code) ?? code, scale, withheld };
       const s = external.get(`${fn}(${code})`);
       const label = s?.label ?? labels.get(code) ?? code;
-      return { label: s?.source ? `${label} (${s.source})` : `${label} (${fn === 'prev' ? 'previous period' : 'another form'})`, scale };
+      return { label: s?.source ? `${label} (${s.source})` : `${label} (${fn === 'prev' ? 'previous period' : 'another form'})`, scale, withheld };
     };
     const l = side(eq.left);
     const r = side(eq.right);
-    let detail = `${l.label} ${shown(failure.sides.left, l.scale)} ≠ ${r.label} ${shown(failure.sides.right, r.scale)}`;
+    const value = (v: unknown, s: { scale: number; withheld: boolean }) => (s.withheld ? WITHHELD_VALUE : shown(v, s.scale));
+    let detail = `${l.label} ${value(failure.sides.left, l)} ≠ ${r.label} ${value(failure.sides.right, r)}`;
     const a = asFigure(failure.sides.left);
     const b = asFigure(failure.sides.right);
-    if (a !== null && b !== null) {
+    // The difference of a withheld figure and a shown one would tell the withheld one.
+    if (a !== null && b !== null && !l.withheld && !r.withheld) {
       const scale = Math.max(l.scale, r.scale);
       const diff = difference(a, b);
       detail += `: difference ${figure(diff, Math.max(scale, Math.min(decimalsOf(diff), 4)))}`;

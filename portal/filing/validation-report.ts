@@ -7,7 +7,7 @@
 import type { ActionContext } from '../../engine/runtime/context.js';
 import { formatCellValue, type StoredValue } from './cell-values.js';
 import { cellLabels } from './cell-labels.js';
-import { externalValues } from './external-values.js';
+import { externalValues, shownExternals } from './external-values.js';
 import { cellId, placeContent, storedCells, type FiledTemplate, type FormContent, type FormRow } from './form-data.js';
 import { cellKey } from './form-layout.js';
 import { storedFormBreaches, type RuleBreach } from './form-rules.js';
@@ -168,8 +168,9 @@ export async function formValidationReport(ctx: ActionContext, form: FormRow): P
   const { filed, breaches } = await storedFormBreaches(ctx, form);
   const licenseKey = ctx.services.config.formulaLicenseKey;
   const content = placeContent(filed.layout, await storedCells(ctx.db, form.id));
-  // The values cited are computed as Form.validate computes them: with the other forms' extform()/prev() values.
-  const externals = await externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db });
+  // The values cited are computed as Form.getData shows them: with the other forms' extform()/prev()
+  // values the caller may see (a value from a form the caller cannot see counts as blank here).
+  const externals = await shownExternals(ctx, await externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db }));
   const wb = buildWorkbook(filed, content, licenseKey, externals);
   const computed = new Map<string, StoredValue>();
   const disabled = new Set<string>();

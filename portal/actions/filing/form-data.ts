@@ -9,7 +9,7 @@ import { filedTemplate, placeContent, reachForm, storedCells } from '../../filin
 import { buildWorkbook, cellValueRows } from '../../filing/form-values.js';
 import { saveFormData } from '../../filing/form-save.js';
 import { cachedFormValues, keepFormValues } from '../../filing/form-values-cache.js';
-import { externalValues } from '../../filing/external-values.js';
+import { externalValues, shownExternals } from '../../filing/external-values.js';
 
 export const FormId = recordId('Form', 'The form', { maximum: 999_999_999 });
 export const Counter = Type.Integer({ minimum: 0, maximum: 999_999_999 });
@@ -30,7 +30,9 @@ export const formGetData = defineAction({
     const form = await reachForm(ctx, a.form, 'select');
     const filed = await filedTemplate(ctx.db, form);
     const licenseKey = ctx.services.config.formulaLicenseKey;
-    const externals = await externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db });
+    // As the caller is shown them: a value from a form the caller cannot see is withheld, and the
+    // cells computed here from it are computed as the entry grid computes them, over a blank.
+    const externals = await shownExternals(ctx, await externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db }));
     // The computed cells also depend on the other forms read: a snapshot holds for the same values only.
     const stamp = externals.length ? JSON.stringify(externals.map((e) => [e.kind, e.code, e.form, e.value])) : '';
     let snapshot = cachedFormValues(ctx.services.db, form.id, form.updatectr, filed.id, filed.version);

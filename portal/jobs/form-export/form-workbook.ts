@@ -12,6 +12,7 @@ import type ExcelJS from 'exceljs';
 import { placeContent, storedCells, listValuesFor, type FormContent } from '../../filing/form-data.js';
 import { buildWorkbook, cellValueRows, eachCell } from '../../filing/form-values.js';
 import { externalValues } from '../../filing/external-values.js';
+import type { ExternalSource } from '../../filing/external-sources.js';
 import { isFormulaCell } from '../../filing/normalise.js';
 import { columnLetter, designerRows, tabCells } from '../../filing/template-grid.js';
 import { parseAddress } from '../../filing/form-layout.js';
@@ -36,6 +37,8 @@ export interface FormWorkbookOptions {
   withData: boolean;
   licenseKey?: string;
   creator?: string;
+  /** The values read from other forms as the export's caller is shown them (shownExternals). */
+  shown?: (externals: ExternalSource[]) => Promise<ExternalSource[]>;
 }
 
 const HEADING: Partial<ExcelJS.Style> = { font: { bold: true }, alignment: { wrapText: true, vertical: 'middle', horizontal: 'center' } };
@@ -103,7 +106,8 @@ export async function writeFormWorkbook(excel: typeof ExcelJS, db: Db, item: Exp
   // A blank workbook computes its formulas over empty inputs, not the template's defaults.
   if (!(item.form && opts.withData)) for (const c of filed.layout.cells) if (!isFormulaCell(c.place.cell)) content.values[c.code] = null;
   // Values read from other forms (extform, prev) are cached in their cells as Form.getData shows them.
-  const externals = item.form && opts.withData ? await externalValues(db, item.form, filed, { licenseKey: opts.licenseKey }) : [];
+  const read = item.form && opts.withData ? await externalValues(db, item.form, filed, { licenseKey: opts.licenseKey }) : [];
+  const externals = opts.shown ? await opts.shown(read) : read;
   const hf = buildWorkbook(filed, content, opts.licenseKey, externals);
   let values;
   let layout;

@@ -13,6 +13,8 @@ import type { JobResult, JobRun } from '../../../engine/jobs/job-run.js';
 import { StoredExportArgs, kindOf } from './export-args.js';
 import { exportTarget } from './export-target.js';
 import { writeFormWorkbook } from './form-workbook.js';
+import { shownExternals } from '../../filing/external-values.js';
+import type { ExternalSource } from '../../filing/external-sources.js';
 import { releaseMemory } from './release-memory.js';
 
 export const EXPORT_FORM_EXCEL = 'ExportToExcel';
@@ -38,7 +40,7 @@ export async function runFormExport(run: JobRun): Promise<JobResult> {
   const ext = formExportExtension(args);
   const name = jobFileName(job.id, job.claimToken, ext);
   const part = await partPath(config.jobsDir, name);
-  const options = { withData: args.withData, licenseKey: config.formulaLicenseKey ?? undefined, creator: ctx.caller?.name };
+  const options = { withData: args.withData, licenseKey: config.formulaLicenseKey ?? undefined, creator: ctx.caller?.name, shown: (e: ExternalSource[]) => shownExternals(ctx, e) };
   try {
     if (ext === 'xlsx') {
       const file = createWriteStream(part);
