@@ -133,4 +133,22 @@ describe('the reporting entity profile (sqlite)', () => {
     await screenshot(page, 're-profile-iru-mida');
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('shows the regulator its not-found page for an entity that does not exist or that its team does not cover, with the way back to the entities', async () => {
+    // `rm` manages entities 1 to 3 only (portal/seeds/demo-row-rule-users.ts): entity 4 is answered as a missing one.
+    for (const [user, id] of [['iru', 999999], ['rm', 4]] as const) {
+      const { page, errors } = await portal.page();
+      await signIn(page, portal.url, user);
+      await waitForPath(page, (p) => p.startsWith('/iru/'));
+      await page.goto(`${portal.url}/iru/reprofile?id=${id}`);
+      await page.waitForSelector('[data-not-found]');
+      expect(await page.$eval('[data-not-found] h1', (h) => h.textContent)).toBe('Reporting entity not found');
+      expect(await page.$eval('[data-not-found] [role=alert]', (e) => e.textContent)).toBe('Reporting entity not found.');
+      expect(await page.title()).toBe('Reporting entity not found | Reporting Portal');
+      expect(await page.$eval('[data-not-found] [data-way-back]', (a) => a.getAttribute('href'))).toBe('/iru/reportingentity');
+      expect(await page.$('[data-dialog=dialog]')).toBeNull();
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
 });

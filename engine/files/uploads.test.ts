@@ -332,9 +332,11 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
       expect(await t.call('RE_Reference.removeReference', [['link_id', 'link_updatectr'], [row.id, 1]], admin)).toEqual([{ type: 'text', text: '1' }]);
     });
 
-    it('lets an RE user remove only its own entity’s attachments', async () => {
+    it('lets an RE user remove only its own entity’s attachments: another entity’s is not found, as a missing one', async () => {
       const theirs = await uploaded(admin, ['fk_re'], [OTHER_ENTITY], { name: 'keep.pdf', bytes: pdf() });
-      expect(failure(await t.call('RE_Reference.removeReference', [['id', 'updatectr'], [theirs.id, 1]], re)).code).toBe('E_NOPERMISSION');
+      const remove = async (id: unknown) => failure(await t.call('RE_Reference.removeReference', [['id', 'updatectr'], [id, 1]], re));
+      expect(await remove(theirs.id)).toEqual({ code: 'E_NOTFOUND', message: `RE_Reference #${theirs.id} not found.` });
+      expect(await remove(987654)).toEqual({ code: 'E_NOTFOUND', message: 'RE_Reference #987654 not found.' });
       expect(await t.database.db('re_reference').where({ id: theirs.id }).first('id')).toBeDefined();
     });
 

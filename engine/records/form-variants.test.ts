@@ -115,26 +115,28 @@ describe.each(await testDialects())('REForm and REFormBatch on %s', (dialect) =>
       expect(await formRow(own.id)).toMatchObject({ state: 13, updatectr: own.updatectr });
     });
 
-    it("cannot update another entity's form by id: E_NOPERMISSION, no details, the row unchanged", async () => {
+    it("cannot update another entity's form by id: not found, as a missing form, no details, the row unchanged", async () => {
+      const update = async (id: number, ctr: unknown) => failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [id, ctr, 78] }], re));
       for (const entity of [6, 2]) {
         const target = await formOf(entity, 13);
         const before = await formRow(target.id);
         for (const ctr of [target.updatectr, 999]) {
-          const f = failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [target.id, ctr, 78] }], re));
           // No E_CONCURRENT for a stale counter: that would hand over the other entity's row.
-          expect(f.code, `form ${target.id} of entity ${entity}`).toBe('E_NOPERMISSION');
-          expect(f.details).toBeUndefined();
+          expect(await update(target.id, ctr), `form ${target.id} of entity ${entity}`).toEqual({ code: 'E_NOTFOUND', message: `REForm #${target.id} not found.` });
         }
         expect(await formRow(target.id)).toEqual(before);
       }
-      expect(failure(await t.call('Record.update', [{ module: 'REForm', fields: ['id', 'updatectr', 'state'], values: [999_999, 1, 78] }], re)).code).toBe('E_NOTFOUND');
+      expect(await update(999_999, 1)).toEqual({ code: 'E_NOTFOUND', message: 'REForm #999999 not found.' });
     });
 
-    it("cannot update another entity's batch by id", async () => {
+    it("cannot update another entity's batch by id: not permitted to the entity user, not found to a caller who may update batches", async () => {
       const target = await db()('formbatch').where({ re: 6, state: 13 }).first('id', 'updatectr');
       const before = await batchRow(Number(target.id));
-      const f = failure(await t.call('Record.update', [{ module: 'REFormBatch', fields: ['id', 'updatectr', 'state'], values: [target.id, target.updatectr, 55] }], re));
-      expect(f.code).toBe('E_NOPERMISSION');
+      const update = async (cookie: string, id: number) => failure(await t.call('Record.update', [{ module: 'REFormBatch', fields: ['id', 'updatectr', 'state'], values: [id, target.updatectr, 55] }], cookie));
+      expect(await update(re, Number(target.id))).toEqual({ code: 'E_NOPERMISSION', message: 'You do not have permission for REFormBatch.update' });
+      const admin1 = await t.sessionFor('admin', 1);
+      expect(await update(admin1, Number(target.id))).toEqual({ code: 'E_NOTFOUND', message: `REFormBatch #${target.id} not found.` });
+      expect(await update(admin1, 987654)).toEqual({ code: 'E_NOTFOUND', message: 'REFormBatch #987654 not found.' });
       expect(await batchRow(Number(target.id))).toEqual(before);
     });
 

@@ -3,7 +3,7 @@ import { errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { RecordsetValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../runtime/context.js';
-import { applyScope, hasRowLimit } from './module-access.js';
+import { applyScope } from './module-access.js';
 import { planSelect } from './select-query.js';
 import { planRows } from './select.js';
 import { toRecordset } from './recordset.js';
@@ -34,8 +34,9 @@ export async function readRecordObject(ctx: ActionContext, module: ResolvedModul
 }
 
 /**
- * The stored base row (own table only) within the caller's scope. A row that exists but is
- * out of scope answers E_NOPERMISSION; one that does not exist, E_NOTFOUND. `lock` reads it
+ * The stored base row (own table only) within the caller's scope. A row outside the caller's
+ * scope or rules answers exactly as one that does not exist (E_NOTFOUND): no answer tells a
+ * hidden row from a missing one (docs/security.md "One access evaluator"). `lock` reads it
  * FOR UPDATE (MariaDB; SQLite writers are serialised anyway): racing writers queue here, so a
  * loser's E_CONCURRENT details are read after the winner committed, not from a stale snapshot.
  */
@@ -51,9 +52,5 @@ export async function loadForWrite(
   applyScope(ctx.db, qb, module, scopeRe);
   const row = (await qb) as Record<string, unknown> | undefined;
   if (row) return row;
-  if (scopeRe !== undefined || hasRowLimit(module)) {
-    const exists = await ctx.db(module.table).where(module.idField, id).first(module.idField);
-    if (exists) throw errors.noPermission(`${module.permissionName} #${id}`);
-  }
   throw errors.notFound(`${module.name} #${id}`);
 }

@@ -105,7 +105,8 @@ describe.each(await testDialects())('Permissions and entity scope on %s', (diale
       expect(await select(t, stale, { module: 'RE-RE', fields: ['id'] })).toEqual({ columns: ['id'], rows: [], total: 0 });
       expect(await select(t, stale, { module: 'RE_Reference', fields: ['id'] })).toEqual({ columns: ['id'], rows: [], total: 0 });
       const before = await reRow(1);
-      expect(failure(await t.call('Record.update', [{ module: 'RE-RE', fields: ['id', 'updatectr', 'owner'], values: [1, before.updatectr, 'Not mine'] }], stale)).code).toBe('E_NOPERMISSION');
+      expect(failure(await t.call('Record.update', [{ module: 'RE-RE', fields: ['id', 'updatectr', 'owner'], values: [1, before.updatectr, 'Not mine'] }], stale))).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #1 not found.' });
+      // A new row would be one the session cannot reach: a write out of reach, not a hidden row.
       expect(failure(await t.call('Record.create', [{ module: 'RE_Reference', fields: ['name'], values: ['stale.pdf'] }], stale)).code).toBe('E_NOPERMISSION');
       expect(await reRow(1)).toEqual(before);
     });
@@ -159,20 +160,22 @@ describe.each(await testDialects())('Permissions and entity scope on %s', (diale
       expect(JSON.parse(String(audit.fields))).toEqual(['owner']);
     });
 
-    it('an RE user updating another entity through RE-RE gets E_NOPERMISSION and the row is unchanged', async () => {
+    const updateEntity = async (cookie: string, id: number, ctr: unknown, owner: string) =>
+      failure(await t.call('Record.update', [{ module: 'RE-RE', fields: ['id', 'updatectr', 'owner'], values: [id, ctr, owner] }], cookie));
+
+    it('an RE user updating another entity through RE-RE is answered as for a missing entity, and the row is unchanged', async () => {
       const before = await reRow(2);
       for (const ctr of [before.updatectr, 999]) {
-        const f = failure(await t.call('Record.update', [{ module: 'RE-RE', fields: ['id', 'updatectr', 'owner'], values: [2, ctr, 'Hijacked'] }], re));
         // No E_CONCURRENT: that would hand over the other entity's record in its details.
-        expect(f.code).toBe('E_NOPERMISSION');
-        expect(f.details).toBeUndefined();
+        expect(await updateEntity(re, 2, ctr, 'Hijacked')).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #2 not found.' });
       }
+      expect(await updateEntity(re, 987654, 1, 'Hijacked')).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #987654 not found.' });
       expect(await reRow(2)).toEqual(before);
     });
 
-    it('an RE user cannot update even its own other entity while the session is on entity 1', async () => {
+    it('an RE user cannot update even its own other entity while the session is on entity 1: it is not found', async () => {
       const before = await reRow(6);
-      expect(failure(await t.call('Record.update', [{ module: 'RE-RE', fields: ['id', 'updatectr', 'owner'], values: [6, before.updatectr, 'Not now'] }], re)).code).toBe('E_NOPERMISSION');
+      expect(await updateEntity(re, 6, before.updatectr, 'Not now')).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #6 not found.' });
       expect(await reRow(6)).toEqual(before);
     });
 
@@ -185,11 +188,12 @@ describe.each(await testDialects())('Permissions and entity scope on %s', (diale
       expect(ids(await select(t, re6, { module: 'RE_Reference', fields: ['id'] }))).toEqual([attachment[6]]);
     });
 
-    it("an RE user cannot delete another entity's attachment, and it stays", async () => {
+    it("an RE user cannot delete another entity's attachment, which is not found as a missing one is, and it stays", async () => {
+      const remove = async (cookie: string, id: number) => failure(await t.call('Record.delete', [{ module: 'RE_Reference', fields: ['id', 'updatectr'], values: [id, 1] }], cookie));
       for (const [cookie, entity] of [[re, 2], [re, 6], [re6, 1]] as const) {
-        const f = failure(await t.call('Record.delete', [{ module: 'RE_Reference', fields: ['id', 'updatectr'], values: [attachment[entity], 1] }], cookie));
-        expect(f.code, `attachment of entity ${entity}`).toBe('E_NOPERMISSION');
+        expect(await remove(cookie, attachment[entity]), `attachment of entity ${entity}`).toEqual({ code: 'E_NOTFOUND', message: `RE_Reference #${attachment[entity]} not found.` });
       }
+      expect(await remove(re, 987654)).toEqual({ code: 'E_NOTFOUND', message: 'RE_Reference #987654 not found.' });
       expect(await db()('re_reference').whereIn('id', Object.values(attachment)).count({ n: '*' })).toEqual([{ n: 3 }]);
     });
 
@@ -218,9 +222,11 @@ describe.each(await testDialects())('Permissions and entity scope on %s', (diale
       expect(on6.rows).toEqual([]);
     });
 
-    it("an RE user cannot read another entity's state history", async () => {
-      expect(failure(await t.call('StateManagement.getHistory', [{ module: 'RE-RE', id: 2 }], re)).code).toBe('E_NOPERMISSION');
-      expect(failure(await t.call('StateManagement.getHistory', [{ module: 'RE', id: 2 }], re)).code).toBe('E_NOPERMISSION');
+    it("an RE user cannot read another entity's state history: it is not found, and RE itself is not permitted", async () => {
+      const history = async (module: string, id: number) => failure(await t.call('StateManagement.getHistory', [{ module, id }], re));
+      expect(await history('RE-RE', 2)).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #2 not found.' });
+      expect(await history('RE-RE', 987654)).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #987654 not found.' });
+      expect(await history('RE', 2)).toEqual({ code: 'E_NOPERMISSION', message: 'You do not have permission for RE.select' });
       const own = await t.call('StateManagement.getHistory', [{ module: 'RE-RE', id: 1 }], re);
       expect(own[0]?.type).toBe('recordset');
     });
@@ -245,16 +251,13 @@ describe.each(await testDialects())('Permissions and entity scope on %s', (diale
       }
     });
 
-    it('a relation to another entity as parent is refused with E_NOPERMISSION', async () => {
-      const f = failure(
-        await t.call('Record.create', [{ module: 'RE_Reference', fields: ['name'], values: ['related.pdf'], relation: { relation_type: 1, parent_name: 'RE-RE', parent_id: 2, modulecolumn_name: 'fk_re' } }], re),
-      );
-      expect(f.code).toBe('E_NOPERMISSION');
+    it('a relation to another entity as parent is refused: the parent is not found through RE-RE, and RE is not permitted', async () => {
+      const related = async (parent: string, id: number) =>
+        failure(await t.call('Record.create', [{ module: 'RE_Reference', fields: ['name'], values: ['related.pdf'], relation: { relation_type: 1, parent_name: parent, parent_id: id, modulecolumn_name: 'fk_re' } }], re));
+      expect(await related('RE-RE', 2)).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #2 not found.' });
+      expect(await related('RE-RE', 987654)).toEqual({ code: 'E_NOTFOUND', message: 'RE-RE #987654 not found.' });
       expect(await db()('re_reference').where({ name: 'related.pdf' }).first()).toBeUndefined();
-      const direct = failure(
-        await t.call('Record.create', [{ module: 'RE_Reference', fields: ['name'], values: ['related.pdf'], relation: { relation_type: 1, parent_name: 'RE', parent_id: 2, modulecolumn_name: 'fk_re' } }], re),
-      );
-      expect(direct.code).toBe('E_NOPERMISSION');
+      expect(await related('RE', 2)).toEqual({ code: 'E_NOPERMISSION', message: 'You do not have permission for RE.select' });
     });
 
     it('a relation to the current entity as parent is accepted', async () => {

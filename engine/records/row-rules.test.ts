@@ -161,11 +161,14 @@ describe.each(await testDialects())('Row rules on %s', (dialect) => {
       expect((await count()).total).toBe(3);
     });
 
-    it('finds no entity a relationship manager does not manage, even by id, and refuses its update', async () => {
+    it('finds no entity a relationship manager does not manage, even by id, and answers its update as for a missing entity', async () => {
       const rows = await select(t, sessions.rm, { module: 'RE', fields: ['id'], where: [['id', '=', 4]] });
       expect(rows).toMatchObject({ rows: [], total: 0 });
-      const upd = failure(await t.call('Record.update', [{ module: 'RE', fields: ['id', 'updatectr', 'owner'], values: [4, 1, 'x'] }], sessions.rm));
-      expect(['E_NOPERMISSION']).toContain(upd.code);
+      const update = async (id: number) => failure(await t.call('Record.update', [{ module: 'RE', fields: ['id', 'updatectr', 'owner'], values: [id, 1, 'x'] }], sessions.rm));
+      const before = await db()('re').where({ id: 4 }).first('owner', 'updatectr');
+      expect(await update(4)).toEqual({ code: 'E_NOTFOUND', message: 'RE #4 not found.' });
+      expect(await update(987654)).toEqual({ code: 'E_NOTFOUND', message: 'RE #987654 not found.' });
+      expect(await db()('re').where({ id: 4 }).first('owner', 'updatectr')).toEqual(before);
     });
 
     it('shows App I/II staff only the entities of the App I/II categories and only App I/II forms', async () => {

@@ -100,8 +100,10 @@ describe.each(await testDialects())('PEOI cases on %s', (dialect) => {
     expect(await read(id)).toMatchObject({ state: S.iruRecommend, irushowc_excl: 0, iruofifcer: officer22Id, iru_reasonclass: STAFF_REASON, iru_reasondesc: 'Five days late' });
 
     // Head of unit: the PEOI officer may not act for them; an amendment returns it to IRU.
-    // (Before the PEOI stage the case is not even among the PEOI officer's rows: docs/row-rules.md.)
-    expect(failure(await act(peoi36, id, 'recommend', 'ok', STAFF_REASON)).code).toBe('E_NOPERMISSION');
+    // Before the PEOI stage the case is not even among the PEOI officer's rows (docs/row-rules.md):
+    // it is not found, as a case that does not exist.
+    expect(failure(await act(peoi36, id, 'recommend', 'ok', STAFF_REASON))).toEqual({ code: 'E_NOTFOUND', message: `PEOI #${id} not found.` });
+    expect(failure(await t.call('PEOI.act', [{ id: 987654, updatectr: 1, action: 'recommend', description: 'ok', reason: STAFF_REASON }], peoi36))).toEqual({ code: 'E_NOTFOUND', message: 'PEOI #987654 not found.' });
     expect(failure(await act(hou21, id, 'issue', 'no', 10086)).code).toBe('E_STATETRANSITION');
     readBack(await act(hou21, id, 'amend', 'Check the completion date'));
     expect(await read(id)).toMatchObject({ state: S.amendment, houofficer: hou21Id, houshowc_excl: null });

@@ -249,7 +249,9 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
     expect((await select(t, re2, { module: 'RE-Extension', fields: ['id'], where: [['id', '=', request.id]] })).total).toBe(0);
     expect((await select(t, re2, { module: 'Extension_Reference', fields: ['id'], where: [['fk_extension', '=', request.id]] })).total).toBe(0);
     expect((await select(t, re, { module: 'Extension_Reference', fields: ['id'], where: [['fk_extension', '=', request.id]] })).total).toBe(1);
-    expect(failure(await upload(re2, Number(request.id), 'x.pdf', PDF, 'application/pdf')).code).toBe('E_NOPERMISSION');
+    // A proof for another entity's request: the request is not found, as one that does not exist.
+    expect(failure(await upload(re2, Number(request.id), 'x.pdf', PDF, 'application/pdf'))).toEqual({ code: 'E_NOTFOUND', message: `RE-Extension #${request.id} not found.` });
+    expect(failure(await upload(re2, 987654, 'x.pdf', PDF, 'application/pdf'))).toEqual({ code: 'E_NOTFOUND', message: 'RE-Extension #987654 not found.' });
   });
 
   it('seeds demo requests: entity 2 sees its recommended one In Progress, the regulator sees it Recommended', async () => {

@@ -12,6 +12,7 @@ import ListPage from '../list/list-page';
 import { rpc, RpcError, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { Loading } from '../ui/loading';
+import { NotFoundPage } from '../ui/dead-ends';
 import { useSession } from '../session/session-store';
 import { OFFICE_TAB } from '../auth/profile-gate';
 import { shellPrefix } from '../app/screen-routes';
@@ -145,7 +146,7 @@ export default function ReProfilePage({ side = 're' }: { side?: 're' | 'iru' }) 
   const navigate = useNavigate();
   const named = Number(params.get('id') ?? params.get('re'));
   const re = side === 're' ? currentRe : Number.isInteger(named) && named > 0 ? named : null;
-  const [state, setState] = useState<{ status: 'pending' } | { status: 'error'; message: string } | { status: 'ready'; tabs: ProfileTab[]; name: string }>({ status: 'pending' });
+  const [state, setState] = useState<{ status: 'pending' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; tabs: ProfileTab[]; name: string }>({ status: 'pending' });
 
   useEffect(() => {
     if (re === null) {
@@ -164,6 +165,8 @@ export default function ReProfilePage({ side = 're' }: { side?: 're' | 'iru' }) 
       (loaded) => live && setState({ status: 'ready', ...loaded }),
       (e: unknown) => {
         if (!live) return;
+        // An entity that does not exist and one the caller may not reach are answered alike.
+        if (e instanceof RpcError && e.code === 'E_NOTFOUND') return setState({ status: 'missing' });
         setState({ status: 'error', message: e instanceof Error ? e.message : String(e) });
         if (!(e instanceof RpcError) || e.code !== 'E_NOPERMISSION') void presentError(e);
       },
@@ -188,6 +191,10 @@ export default function ReProfilePage({ side = 're' }: { side?: 're' | 'iru' }) 
     next.set('tab_id', String(t.id));
     setParams(next);
   };
+
+  if (state.status === 'missing') {
+    return <NotFoundPage title="Reporting entity not found" message="Reporting entity not found." back={side === 'iru' ? { to: '/iru/reportingentity', label: 'Back to the reporting entities' } : undefined} />;
+  }
 
   return (
     <section className="page re-profile-page" data-profile={side} data-re={re ?? ''} data-tab={tab?.id ?? ''}>

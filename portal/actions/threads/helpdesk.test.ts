@@ -81,9 +81,17 @@ describe.each(await testDialects())('help desk threads on %s', (dialect) => {
     await reply(re, id, 'Only for entity 1');
     expect(await thread(id, re2, 'RE-Helpdesk')).toBeUndefined();
     expect((await select(t, re2, { module: 'RE-HelpdeskMessage', where: [['helpdesk', '=', id]] })).total).toBe(0);
-    expect(failure(await reply(re2, id, 'Intruder')).code).toBe('E_NOPERMISSION');
-    // The same entity id given by hand changes nothing: the thread decides.
-    expect(failure(await t.call('Record.create', [{ module: 'RE-HelpdeskMessage', fields: ['helpdesk', 'description', 're'], values: [id, 'x', ENTITY] }], re2)).code).toBe('E_NOPERMISSION');
+    // Another entity's thread is not found, exactly as one that does not exist.
+    expect(failure(await reply(re2, id, 'Intruder'))).toEqual({ code: 'E_NOTFOUND', message: `Helpdesk #${id} not found.` });
+    expect(failure(await reply(re2, 987654, 'Intruder'))).toEqual({ code: 'E_NOTFOUND', message: 'Helpdesk #987654 not found.' });
+    // The thread's entity given by hand is a write for another entity than the session's: refused
+    // before any thread is read, so a thread that exists and one that does not are answered alike.
+    for (const thread of [id, 987654]) {
+      expect(failure(await t.call('Record.create', [{ module: 'RE-HelpdeskMessage', fields: ['helpdesk', 'description', 're'], values: [thread, 'x', ENTITY] }], re2))).toEqual({
+        code: 'E_NOPERMISSION',
+        message: 'You do not have permission for RE-HelpdeskMessage.create for another reporting entity',
+      });
+    }
     // An IRU reply cannot be filed under another entity than its thread's.
     expect(failure(await t.call('Record.create', [{ module: 'HelpdeskMessage', fields: ['helpdesk', 'description', 're'], values: [id, 'x', OTHER] }], iru)).code).toBe('E_VALIDATION');
     const all = await select(t, re2, { module: 'RE-Helpdesk', fields: ['re'] });
@@ -138,7 +146,8 @@ describe.each(await testDialects())('help desk threads on %s', (dialect) => {
     const up = await upload(re, 'Helpdesk_Reference', 'fk_helpdesk', id);
     expect(up[0]?.type, JSON.stringify(up)).toBe('recordset');
     expect(recordsetObjects(up[0] as RecordsetValue)[0]).toMatchObject({ name: 'note.txt' });
-    expect(failure(await upload(re2, 'Helpdesk_Reference', 'fk_helpdesk', id)).code).toBe('E_NOPERMISSION');
+    expect(failure(await upload(re2, 'Helpdesk_Reference', 'fk_helpdesk', id))).toEqual({ code: 'E_NOTFOUND', message: `Helpdesk #${id} not found.` });
+    expect(failure(await upload(re2, 'Helpdesk_Reference', 'fk_helpdesk', 987654))).toEqual({ code: 'E_NOTFOUND', message: 'Helpdesk #987654 not found.' });
     expect((await select(t, re, { module: 'Helpdesk_Reference', where: [['fk_helpdesk', '=', id]] })).total).toBe(1);
     expect((await select(t, re2, { module: 'Helpdesk_Reference', where: [['fk_helpdesk', '=', id]] })).total).toBe(0);
 

@@ -58,7 +58,9 @@ describe.each(await testDialects())('queries on %s', (dialect) => {
     expect(after.replyon).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/));
     readBack(await reply(iru, id, 'QueryMessage'));
     expect((await query(id))!.state).toBe(S.open);
-    expect(failure(await reply(re2, id)).code).toBe('E_NOPERMISSION');
+    // Another entity's query is not found, exactly as one that does not exist.
+    expect(failure(await reply(re2, id))).toEqual({ code: 'E_NOTFOUND', message: `RE-Query #${id} not found.` });
+    expect(failure(await reply(re2, 987654))).toEqual({ code: 'E_NOTFOUND', message: 'RE-Query #987654 not found.' });
   });
 
   it('stamps closeon and the whole days since creation on Closed, after which nothing moves it and no reply is taken', async () => {
@@ -98,7 +100,9 @@ describe.each(await testDialects())('queries on %s', (dialect) => {
       (await select(t, re, { module: 'Query_Reference', fields: ['id'], where: [['fk_query', '=', id]] })).total,
     ];
     expect(await visible()).toEqual([0, 0, 0]);
-    expect(failure(await reply(re, id)).code).toBe('E_NOPERMISSION');
+    // Without the task the confidential query is not found, as one that does not exist.
+    expect(failure(await reply(re, id))).toEqual({ code: 'E_NOTFOUND', message: `RE-Query #${id} not found.` });
+    expect(failure(await reply(re, 987654))).toEqual({ code: 'E_NOTFOUND', message: 'RE-Query #987654 not found.' });
 
     const task = await t.database.db('permissiontasks').where({ name: 'RE-Query.confidential' }).first('id');
     expect(task).toBeDefined();
