@@ -162,7 +162,7 @@ describe.each(await testDialects())('regulator teams on an entity\'s data on %s'
       const table = tableOf(module);
       const [id] = (await stored(module)).find(([, re]) => !reach[u].has(re))!;
       const before = await db()(table).where({ id }).first();
-      const missing = Number((await db()(table).max({ m: 'id' }).first()).m) + 1000;
+      const missing = Number((await db()(table).max({ m: 'id' }).first())!.m) + 1000;
       const write = async (action: string, row: number, values: unknown[] = []) =>
         failure(await t.call(action, [{ module, fields: ['id', 'updatectr', ...(values.length ? [MODULES[module]] : [])], values: [row, before.updatectr, ...values] }], sessions[u]));
       const hidden = await write('Record.update', id, [[...reach[u]][0]]);
