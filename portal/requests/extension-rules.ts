@@ -12,6 +12,7 @@ import { recordAudit } from '../../engine/records/record-history.js';
 import { EXTENSION_STATE as S, PAYMENT_BY_REFERENCE, ELIGIBLE_BATCH_STATES, OPEN_EXTENSION_STATES, EXTENSION_REASON_GROUP, PAYMENT_TYPE_GROUP, MIN_DAYS_BEFORE_DUE } from './extension-states.js';
 import { queueExtensionMail } from './extension-mail.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
+import { rowsOf } from '../../engine/records/scoped-rows.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules(
@@ -81,8 +82,10 @@ interface Batch {
   duedate: string;
 }
 
+/** The request's batch among the caller's batches: another entity's or team's reads as one that does not exist. */
 async function batchOf(ctx: ActionContext, id: unknown): Promise<Batch> {
-  const row = await ctx.db('formbatch').where({ id: Number(id) }).first('id', 're', 'state', 'duedate');
+  const rows = ctx.caller ? rowsOf(ctx, 'FormBatch').from('b') : ctx.db({ b: 'formbatch' });
+  const row = await rows.where('b.id', Number(id)).first('b.id', 'b.re', 'b.state', 'b.duedate');
   if (!row) throw refuse('formbatch', 'Submission not found.');
   return { id: Number(row.id), re: Number(row.re), state: Number(row.state), duedate: dayOf(row.duedate) ?? '' };
 }
