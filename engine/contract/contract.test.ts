@@ -78,6 +78,12 @@ describe('the versioning rule', () => {
     expect(versionRuleViolation(before, shapes(action('T.a')))).toMatch(/Raise PROTOCOL_VERSION[\s\S]*CHANGELOG\.md/);
   });
 
+  it('takes a new description or record annotation of an argument for what it is: words, not a change', () => {
+    const annotated = (name: string) =>
+      defineAction({ name, summary: name, args: [Type.Object({ w: Type.String({ maxLength: 5, description: 'the word', 'x-record': 'T' }) })], access: 'public', writes: false, answer: 'the word', handler: async () => [text('')] });
+    expect(breakingChanges(before, shapesOf(buildCatalogue(new ActionRegistry().register(annotated('T.a'), action('T.b')))))).toEqual([]);
+  });
+
   it('allows the change once the version is raised', () => {
     expect(versionRuleViolation(before, { ...shapes(action('T.a')), protocolVersion: '2.0.0' })).toBeNull();
   });

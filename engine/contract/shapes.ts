@@ -22,13 +22,27 @@ export function shapesOf(catalogue: Catalogue): Shapes {
   return { protocolVersion: catalogue.protocolVersion, actions };
 }
 
+/** Words about a schema that no request is validated by: a new description or `x-record` breaks no integrator. */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', '$comment']);
+
+/** The argument schemas as far as they decide which requests are valid. */
+function validating(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(validating);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith('x-'))
+      .map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, validating(s)])) : validating(v)]),
+  );
+}
+
 /** Removed or changed actions of `current` against the `snapshot` (added ones are not listed). */
 export function breakingChanges(snapshot: Shapes, current: Shapes): string[] {
   const changes: string[] = [];
   for (const [name, before] of Object.entries(snapshot.actions)) {
     const now = current.actions[name];
     if (!now) changes.push(`${name} was removed`);
-    else if (stableJson(now.args) !== stableJson(before.args) || now.minArgs !== before.minArgs) changes.push(`${name}: its arguments changed`);
+    else if (stableJson(validating(now.args)) !== stableJson(validating(before.args)) || now.minArgs !== before.minArgs) changes.push(`${name}: its arguments changed`);
     else if (now.answer !== before.answer) changes.push(`${name}: its answer changed`);
   }
   return changes;

@@ -8,6 +8,12 @@ import type { ModuleRegistry } from '../../engine/metadata/module-registry.js';
 import { ADHOC_CALENDAR, openPeriodAllEntities } from './period-open.js';
 import { ADHOC_MESSAGES, adhocPeriod, adhocProblems, type AdhocRequest } from './adhoc-periods.js';
 import type { ExtractDatabases } from './extract-tables.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Which ad hoc templates the caller may create, and the ad hoc period it opens: the caller\'s own position, own entity link and own current entity only',
+);
 
 type Db = Knex | Knex.Transaction;
 

@@ -4,6 +4,12 @@
 // to the profile first (client/src/auth/profile-gate.ts); this holds a hand-made call too.
 import { AppError } from '../../engine/errors/catalogue.js';
 import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'The profile gate reads the caller\'s own link to their current entity and that entity\'s confirmation stamps',
+);
 
 export const VERIFY_PROFILE = 'You need to verify your Profile before you can continue';
 export const VERIFY_OFFICE = 'You need to verify your Details of Office before you can continue';

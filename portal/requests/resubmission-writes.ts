@@ -12,6 +12,12 @@ import { followResubmissions } from './resubmission-reopen.js';
 import { rowsOf } from '../../engine/records/scoped-rows.js';
 
 import type { ModuleHooks, Row } from '../../engine/metadata/module-hooks.js';
+import { beyondRules } from '../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Checks the state of the request a resubmission\'s form or proof belongs to while the record engine writes it for a caller it already checked',
+);
 
 const stateOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
