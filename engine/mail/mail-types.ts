@@ -12,6 +12,8 @@ export const MAIL_TYPES = {
   RECOMMENDED: 1101179,
   APPROVED: 1101180,
   AMENDMENT_REQUIRED: 1101181,
+  /** A form sent back (checker's or approver's step back, regulator's return), mailed to who acts next. */
+  FORM_RETURNED: 1101190,
   /** Bulletin.emailCheck: a bulletin mailed to its sectors' users (its text is the bulletin's own). */
   BULLETIN: 1101200,
 } as const;

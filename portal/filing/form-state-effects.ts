@@ -11,15 +11,13 @@ import { writeRevision } from './form-revisions.js';
 import { submissionProblems } from './form-rules.js';
 import { readFormRow } from './form-data.js';
 import { extractDatabases, writeFormExtract } from './extract-tables.js';
+import { isReturn, mailReturn } from './return-mail.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules(
   'What follows a form\'s state change (its batch\'s state, stamps) runs in the record engine\'s write of a form the caller reached',
 );
-
-/** Moves back that must say why (seed 002: a step back and a return for amendment carry a reason). */
-const NEEDS_REASON = new Set([`${FORM_STATE.pendingVerification}>${FORM_STATE.open}`, `${FORM_STATE.ready}>${FORM_STATE.pendingVerification}`, `${FORM_STATE.submitted}>${FORM_STATE.amendment}`, `${FORM_STATE.accepted}>${FORM_STATE.amendment}`]);
 
 /**
  * The sign-off steps forward, each held to every blocking rule (docs/filing.md "Sign-off"): the
@@ -43,11 +41,13 @@ export function isFormTable(module: ResolvedModule): boolean {
 /**
  * The reason, the frozen batch, the four-eyes rule and the blocking rules of every sign-off step
  * are checked; then the move is stamped (who prepared, who submitted and when), kept as a revision of
- * the form, and the batch follows (Completed 71 once all its forms are submitted).
+ * the form (a move that sends it back is mailed with its reason to whoever must act next), and the
+ * batch follows (Completed 71 once all its forms are submitted).
  */
 export async function afterFormStateChange(ctx: ActionContext, formId: number, from: number | null, to: number, reason: string | null | undefined): Promise<void> {
   const who = ctx.caller?.userId ?? null;
-  if (NEEDS_REASON.has(`${from}>${to}`) && !reason?.trim()) throw errors.validation({ reason: 'Give the reason for sending the form back.' });
+  // Moves back must say why (seed 002: a step back and a return for amendment carry a reason).
+  if (isReturn(from, to) && !reason?.trim()) throw errors.validation({ reason: 'Give the reason for sending the form back.' });
   const form = await readFormRow(ctx.db, formId);
   const batch = form.formbatch === null ? null : await ctx.db('formbatch').where({ id: form.formbatch }).first('id', 'state', 'frozen_ind', 'updatectr');
   if (batch && isTrue(batch.frozen_ind)) throw new AppError('E_STATETRANSITION', 'The submission of this form is frozen: its forms cannot change.');
@@ -63,6 +63,8 @@ export async function afterFormStateChange(ctx: ActionContext, formId: number, f
   if (to === FORM_STATE.submitted) Object.assign(stamps, { lastsubmiton: sqlDateTime(), submitby: who });
   if (Object.keys(stamps).length) await ctx.db('form').where({ id: formId }).update(stamps);
   await writeRevision(ctx.db, formId, form.updatectr, to, who, {});
+  // The reason is in the state history (recordStateChange); whoever must act next is mailed it.
+  if (isReturn(from, to)) await mailReturn(ctx.db, formId, to, who, reason!.trim(), sqlDateTime());
   // Accepted values go to the ST_ extract tables (docs/filing-periods.md), replacing an earlier acceptance's.
   if (to === FORM_STATE.accepted) await writeFormExtract(extractDatabases(ctx), formId);
   if (batch) await followBatch(ctx, Number(batch.id), Number(batch.state), Number(batch.updatectr), who);

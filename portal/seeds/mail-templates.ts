@@ -72,6 +72,12 @@ export const MAIL_TEMPLATES: [number, string, string, string][] = [
     'Dear Sir/Madam,\n\nRequest {id} has been returned for amendment by {rejected_by}.\n\nRemark: {remark}\n\nPlease sign in to the Regulator Portal, amend the request and submit it again.',
   ],
   [
+    MAIL_TYPES.FORM_RETURNED,
+    'Form returned',
+    'Form {form} of {entity} returned: {state}',
+    'Dear Sir/Madam,\n\nThe form {form} - {formname} of {entity} for the period ending {period} was returned by {returned_by} on {date}. It is now {state}.\n\nReason: {reason}\n\nPlease sign in to the Regulator Portal, open the form and act on it.',
+  ],
+  [
     MAIL_TYPES.BULLETIN,
     'New bulletin',
     'Bulletin: {name}',
@@ -91,6 +97,7 @@ export const TEMPLATE_GROUPS: Record<number, [string, boolean]> = {
   [MAIL_TYPES.NEW_REGISTRATION]: ['Account and security', false],
   [MAIL_TYPES.MFA_RESET]: ['Account and security', false],
   [MAIL_TYPES.LATE_SUBMISSION]: ['Submissions', true],
+  [MAIL_TYPES.FORM_RETURNED]: ['Submissions', true],
   [MAIL_TYPES.PENDING_RECOMMENDATION]: ['Requests', true],
   [MAIL_TYPES.RECOMMENDED]: ['Requests', true],
   [MAIL_TYPES.APPROVED]: ['Requests', true],

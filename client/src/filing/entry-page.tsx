@@ -9,6 +9,7 @@ import { RecordLoadView } from '../ui/record-load-view';
 import { recordIdOf } from '../ui/use-record-load';
 import { useLeaveGuard } from '../ui/leave-guard';
 import { Loading } from '../ui/loading';
+import { formatDate } from '../ui/date-format';
 import { cellKey } from './entry-model';
 import { cellLabels } from '../../../portal/filing/cell-labels.js';
 import { EntryGrid } from './entry-grid';
@@ -123,6 +124,11 @@ export default function EntryPage({ side }: { side: Side }) {
       )}
       {side === 'entity' && !f.writable && !record.frozen && (
         <p className="filing-notice" role="status" data-notice="read-only">This form is {STATE_NAMES[record.state] ?? 'not open'}: its cells cannot be changed now.</p>
+      )}
+      {f.returned && (
+        <p className="filing-notice filing-returned" role="status" data-notice="returned">
+          Returned by {f.returned.by || 'the portal'} on {formatDate(f.returned.on)}{f.returned.reason ? `: ${f.returned.reason}` : ''}
+        </p>
       )}
       {f.fourEyes && <p className="filing-notice" role="status" data-notice="four-eyes">{f.fourEyes}</p>}
       {f.conflict && <ConflictNotice cells={f.conflict} onReload={f.reload} onDismiss={f.dismissConflict} />}

@@ -129,6 +129,25 @@ export async function history(form: number): Promise<Version[]> {
   return rowsOf(values, 0).map((r) => ({ version: Number(r.version), state: Number(r.state), who: String(r.who ?? ''), when: String(r.when ?? ''), cells: cellList(r.cells) }));
 }
 
+/** One accepted state move of a form, with who made it, when and why (StateManagement.getHistory). */
+export interface StateMove {
+  from: number | null;
+  to: number;
+  by: string;
+  /** UTC `YYYY-MM-DD HH:mm:ss`. */
+  on: string;
+  reason: string | null;
+}
+
+/** Every sign-off and review move of a form, oldest first: a step back or return carries its reason. */
+export async function stateMoves(side: Side, form: number): Promise<StateMove[]> {
+  const values = await rpc.call('StateManagement.getHistory', { module: formModule(side), id: form });
+  return rowsOf(values, 0).map((r) => ({
+    from: num(r.from_state), to: Number(r.to_state), by: String(r.createby_name_ind_field ?? ''), on: String(r.createon ?? ''),
+    reason: r.reason === null || r.reason === undefined || String(r.reason).trim() === '' ? null : String(r.reason).trim(),
+  }));
+}
+
 export interface CellChange {
   tab: string;
   address: string;

@@ -1,6 +1,7 @@
-// /re/formhistory/:id (and /iru/formhistory/:id): every saved version of a form — who, when, in
-// which state, how many cells changed — from Form.history, and for any two chosen versions the
-// cells that changed between them (Form.diff), shown as the form shows them.
+// /re/formhistory/:id (and /iru/formhistory/:id): every sign-off and review move of the form in
+// words, with who sent it back and why (StateManagement.getHistory); every saved version of a
+// form — who, when, in which state, how many cells changed — from Form.history, and for any two
+// chosen versions the cells that changed between them (Form.diff), shown as the form shows them.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { FormProperties } from '../../../portal/filing/template-schema.js';
@@ -10,16 +11,17 @@ import { usePageTitle } from '../app/page-title';
 import { presentError } from '../rpc/error-presenter';
 import { recordIdOf, useRecordLoad } from '../ui/use-record-load';
 import { RecordLoadView } from '../ui/record-load-view';
-import { formatDateTime } from '../ui/date-format';
+import { formatDate, formatDateTime } from '../ui/date-format';
 import { shownValue } from './entry-model';
 import * as api from './filing-api';
-import { STATE_NAMES } from './sign-off';
+import { moveInWords, STATE_NAMES } from './sign-off';
 import { FORM_NOT_FOUND } from './use-form-entry';
 import './filing.css';
 
 interface History {
   record: api.FormRecord;
   versions: api.Version[];
+  moves: api.StateMove[];
   template: FormProperties | null;
 }
 
@@ -28,9 +30,10 @@ async function loadHistory(side: api.Side, id: number | null): Promise<History |
   const record = await api.loadFormRecord(side, id);
   if (!record) return null;
   const versions = await api.history(id);
+  const moves = await api.stateMoves(side, id);
   // The template only names the cells; the history stands without it.
   const template = await api.templateOf(id).catch(() => null);
-  return { record, versions, template };
+  return { record, versions, moves, template };
 }
 
 /** The template cell a changed address names (for its label and its value's format). */
@@ -90,6 +93,22 @@ export default function HistoryPage({ side }: { side: api.Side }) {
           <Link className="btn" to={`${shell}/form/${formId}`} data-action="open-form">Open the form</Link>
         </div>
       </header>
+      {h.moves.length > 0 && (
+        <section className="filing-moves" data-testid="sign-off-history">
+          <h2>Sign-off</h2>
+          <table>
+            <thead><tr><th>Date</th><th>What happened</th></tr></thead>
+            <tbody>
+              {[...h.moves].reverse().map((m, i) => (
+                <tr key={h.moves.length - i} data-to={m.to} title={formatDateTime(m.on)}>
+                  <td>{formatDate(m.on)}</td>
+                  <td>{moveInWords(m)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
       {h.versions.length === 0 ? (
         <p className="empty">This form has no saved versions yet.</p>
       ) : (

@@ -94,3 +94,40 @@ export function fourEyesNotice(form: FormFacts, v: Viewer): string | null {
   if (v.side !== 'entity' || form.frozen || form.state !== FORM_STATE.ready || !v.can.approve || form.preparedBy !== v.userId) return null;
   return 'You prepared this version of the form, so another approver must submit it.';
 }
+
+/** A move that sends a form back: the checker's and the approver's steps back, the regulator's return. */
+export function isReturn(from: number | null, to: number): boolean {
+  return (from === FORM_STATE.pending && to === FORM_STATE.open)
+    || (from === FORM_STATE.ready && to === FORM_STATE.pending)
+    || ((from === FORM_STATE.submitted || from === FORM_STATE.accepted) && to === FORM_STATE.amendment);
+}
+
+export interface ReturnFacts {
+  from: number | null;
+  to: number;
+  by: string;
+  reason: string | null;
+}
+
+/**
+ * The return that put the form in its present state, for the banner: the last move, when it sent
+ * the form back into `state`. Once the form moves on (or its first save reopens an amended form),
+ * there is none.
+ */
+export function standingReturn<M extends ReturnFacts>(moves: readonly M[], state: number): M | null {
+  const last = moves.at(-1);
+  return last && last.to === state && isReturn(last.from, last.to) ? last : null;
+}
+
+/** A state move in words, for the history: `Returned by Demo Checker: Please recheck the totals`. */
+export function moveInWords(m: ReturnFacts): string {
+  const by = m.by || 'the portal';
+  if (isReturn(m.from, m.to)) return `Returned by ${by}${m.reason ? `: ${m.reason}` : ''}`;
+  const done: Record<number, string> = {
+    [FORM_STATE.pending]: 'Sent for verification', [FORM_STATE.ready]: 'Verified', [FORM_STATE.submitted]: 'Submitted',
+    [FORM_STATE.accepted]: 'Accepted', [FORM_STATE.open]: m.from === FORM_STATE.amendment ? 'Amendment started' : 'Opened',
+    [FORM_STATE.amendment]: 'Returned for amendment',
+  };
+  const what = done[m.to] ?? `Moved to ${STATE_NAMES[m.to] ?? 'another state'}`;
+  return `${what} by ${by}${m.reason ? `: ${m.reason}` : ''}`;
+}

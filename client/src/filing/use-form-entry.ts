@@ -9,7 +9,7 @@ import { useSession } from '../session/session-store';
 import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { FormEntry, cellKey } from './entry-model';
 import * as api from './filing-api';
-import { cellsWritable, FORM_STATE, fourEyesNotice, movesFor, STATE_NAMES, viewerOf, type Move } from './sign-off';
+import { cellsWritable, FORM_STATE, fourEyesNotice, movesFor, standingReturn, STATE_NAMES, viewerOf, type Move } from './sign-off';
 
 export const FORM_NOT_FOUND = 'Form not found.';
 
@@ -41,6 +41,8 @@ export function useFormEntry(side: api.Side, formId: number) {
   const [conflict, setConflict] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
+  /** The form's sign-off moves, for the banner of a return (who sent it back, when and why). */
+  const [stateMoves, setStateMoves] = useState<api.StateMove[]>([]);
 
   useEffect(() => {
     let live = true;
@@ -56,12 +58,15 @@ export function useFormEntry(side: api.Side, formId: number) {
       for (const tab of props.items) for (const cell of [...tab.items.flat(), ...(tab.summary?.items.flat() ?? [])]) if (cell.editor === 'dropdown' && cell.listgroup) groups.add(cell.listgroup);
       const lists = await api.listValues([...groups]);
       const marks = await api.openQueryCodes(side, formId);
+      // The banner of a return stands aside: the form opens without it if its history cannot be read.
+      const movesSoFar = await api.stateMoves(side, formId).catch(() => []);
       if (!live) return;
       entry.current?.destroy();
       entry.current = new FormEntry(props, data.cells, (g) => lists.get(g), data.info.rows, undefined, data.externals);
       setRecord({ ...rec, state: data.info.state ?? rec.state, updatectr: data.info.updatectr ?? rec.updatectr });
       setTemplate(props);
       setQueries(marks);
+      setStateMoves(movesSoFar);
       setServerProblems(new Map());
       setFindings(null);
       setConflict(null);
@@ -84,6 +89,7 @@ export function useFormEntry(side: api.Side, formId: number) {
   const writable = Boolean(facts && cellsWritable(facts, viewer));
   const moves: Move[] = facts ? movesFor(facts, viewer) : [];
   const fourEyes = facts ? fourEyesNotice(facts, viewer) : null;
+  const returned = record ? standingReturn(stateMoves, record.state) : null;
   const dirty = Boolean(entry.current?.dirty) && revision >= 0;
 
   const changed = useCallback(() => setRevision((r) => r + 1), []);
@@ -181,7 +187,7 @@ export function useFormEntry(side: api.Side, formId: number) {
   }, [record, side, save]);
 
   return {
-    state, record, template, entry: entry.current, revision, writable, moves, fourEyes, dirty, busy,
+    state, record, template, entry: entry.current, revision, writable, moves, fourEyes, returned, dirty, busy,
     serverProblems, findings, queries, conflict,
     input, save: () => save(false), check, move, changed,
     dismissConflict: () => setConflict(null), reload: () => setGeneration((g) => g + 1),
