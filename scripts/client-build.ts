@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../engine/paths.js';
 import { screenValidatorsStale, writeScreenValidators } from './generate-screen-validators.js';
 import { isScript } from './is-script.js';
+import { precompressAssets } from './precompress-assets.js';
 
 const ROOT = PROJECT_ROOT;
 export const CLIENT_CONFIG = join(ROOT, 'client', 'vite.config.ts');
@@ -38,6 +39,7 @@ export async function buildClient(): Promise<void> {
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: CLIENT_CONFIG, mode: 'production', logLevel: 'warn' });
+    precompressAssets(join(ROOT, 'client', 'dist'));
   } finally {
     if (before === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = before;

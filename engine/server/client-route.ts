@@ -31,6 +31,9 @@ export async function registerClientRoutes(app: FastifyInstance, dir: string): P
     // no route takes (an over-long part included) reaches the not-found or malformed-URL
     // answer, never the static handler. The build is read once at start, as index.html is.
     wildcard: false,
+    // The build writes .br and .gz twins of its text assets (scripts/precompress-assets.ts):
+    // sent to a browser that accepts them, with Vary: Accept-Encoding.
+    preCompressed: true,
     // Built assets carry a content hash in their names: cache them for good.
     setHeaders(res, path) {
       res.header('cache-control', path.startsWith(join(dir, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
