@@ -1,7 +1,7 @@
 // The handsontable grid of one tab. It only shows the template (grid-view.ts) and reports what
 // the user did; moves and removals are cancelled in the grid and applied to the template instead,
 // so the template stays the one source of truth and cell codes travel with their cells.
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { HotTable, type HotTableRef } from '@handsontable/react-wrapper';
 import { CheckboxCellType, registerCellType, TextCellType } from 'handsontable/cellTypes';
 import { AutoColumnSize, AutoRowSize, ContextMenu, CopyPaste, DropdownMenu, Filters, Formulas, HiddenColumns, HiddenRows, ManualColumnMove, ManualColumnResize, ManualRowMove, MergeCells, registerPlugin, UndoRedo } from 'handsontable/plugins';
@@ -125,6 +125,19 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
   // applied to the template instead) and hidden columns keep their indexes.
   const physicalRow = (row: number) => hot.current?.hotInstance?.toPhysicalRow(row) ?? row;
 
+  // New data makes handsontable apply the selection again and, on its next render, move the
+  // keyboard to the selected cell: typing in a side panel field would lose the field after the
+  // first key hands its text on. While a field outside the grid has the keyboard it keeps it.
+  const keepOutsideFocus = useCallback(() => {
+    const grid = hot.current?.hotInstance;
+    const active = document.activeElement;
+    if (!grid || !(active instanceof HTMLElement) || grid.rootElement.contains(active) || !active.matches('input, textarea, select')) return;
+    const focus = grid.getFocusManager();
+    focus.suspend();
+    // The render that would move the keyboard runs within the same update.
+    queueMicrotask(() => focus.resume());
+  }, []);
+
   // injectCoreCss is read by handsontable's constructor but not typed: the core CSS is imported as a
   // file above instead, so no <style> element is added at run time (the page's style-src is 'self').
   const noInjectedStyles = { injectCoreCss: false } as Record<string, unknown>;
@@ -155,6 +168,8 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
         formulas={{ engine, sheetName: tab.id }}
         height={height}
         width="100%"
+        beforeUpdateData={keepOutsideFocus}
+        beforeLoadData={keepOutsideFocus}
         afterSelectionEnd={(row, col, row2, col2) => {
           if (row < 0 || col < 0) return;
           actions.onSelect({ row: physicalRow(row), col, row2: physicalRow(row2), col2 }, selectedCount('row'), selectedCount('col'));

@@ -83,13 +83,42 @@ export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInpu
       props.current.onInput(row, Number(col), after === null || after === undefined ? '' : String(after));
     }
   }, []);
+  // Handsontable counts two single clicks on one cell within half a second as a double click, even
+  // with typing and Enter in between: a filer who clicks back on the cell just typed into would get
+  // its editor open on the old text, and what they type next would be appended to it. Only a real
+  // double click (the browser's click count) opens the editor on a cell's text; as handsontable may
+  // have paired the wrong clicks, the browser's double click opens it when handsontable did not.
+  const beforeBeginEditing = useCallback((_row: number, _col: number, _value: unknown, event: unknown): boolean | void => {
+    if (event instanceof MouseEvent && event.detail < 2) return false;
+  }, []);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    const onDoubleClick = (e: MouseEvent) => {
+      const grid = hot.current?.hotInstance;
+      const td = e.target instanceof Element ? e.target.closest('td') : null;
+      const at = grid?.getSelectedRangeActive()?.highlight;
+      if (!grid || !td || !at || !at.isCell()) return;
+      const { row, col } = at;
+      const clicked = grid.getCoords(td);
+      if (row === null || col === null || clicked?.row !== row || clicked.col !== col || grid.getCellMeta(row, col).readOnly) return;
+      // A refused opening leaves no editor ready: selecting the cell again prepares one.
+      if (!grid.getActiveEditor()) grid.selectCell(row, col);
+      const editor = grid.getActiveEditor();
+      if (!editor || editor.isOpened()) return;
+      editor.enableFullEditMode();
+      editor.beginEditing();
+    };
+    el?.addEventListener('dblclick', onDoubleClick);
+    return () => el?.removeEventListener('dblclick', onDoubleClick);
+  }, []);
   // Problems and notes are drawn by afterRenderer: a change of them alone redraws the grid.
   useEffect(() => {
     hot.current?.hotInstance?.render();
   }, [problems, notes]);
 
   return (
-    <div className="designer-grid entry-grid" data-testid="entry-grid" data-tab={tabId}>
+    <div ref={box} className="designer-grid entry-grid" data-testid="entry-grid" data-tab={tabId}>
       <HotTable
         ref={hot}
         {...NO_INJECTED_STYLES}
@@ -112,6 +141,7 @@ export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInpu
         afterRenderer={afterRenderer}
         afterSelectionEnd={afterSelectionEnd}
         afterChange={afterChange as never}
+        beforeBeginEditing={beforeBeginEditing}
       />
     </div>
   );
