@@ -162,13 +162,15 @@ describe.each(await testDialects())('Excel list exports on %s', (dialect) => {
     await worker.drain();
     expect((await download(t, `/out/${id}.xlsx`, admin)).statusCode).toBe(200);
 
+    // Another user's export reads as one that does not exist.
     const other = await download(t, `/out/${id}.xlsx`, re2);
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
     expect(other.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(other.body).toContain('E_NOPERMISSION');
+    expect(other.body).toContain('E_NOTFOUND');
     expect(other.body).not.toContain('PK');
+    expect(other.body.replace(String(id), 'N')).toBe((await download(t, `/out/987654.xlsx`, re2)).body.replace('987654', 'N'));
     for (const action of ['Job.ExportListExcel.status', 'Job.ExportListExcel.download']) {
-      expect(failure(await t.call(action, [{ id }], re2)).code).toBe('E_NOPERMISSION');
+      expect(failure(await t.call(action, [{ id }], re2))).toEqual({ ...failure(await t.call(action, [{ id: 987654 }], re2)), message: `Job ${id} not found.` });
     }
     const anonymous = await download(t, `/out/${id}.xlsx`);
     expect(anonymous.statusCode).toBe(401);

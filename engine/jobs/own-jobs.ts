@@ -33,8 +33,8 @@ export async function submitJob(ctx: ActionContext, type: string, args: unknown,
 /** The caller's job `id` of `type` (or one of types): another user's answers E_NOPERMISSION, none E_NOTFOUND. */
 export async function findOwnJob(ctx: ActionContext, id: number, type: string | readonly string[]): Promise<JobRow> {
   const job = await readJob(ctx.db, id);
-  if (!job || !(typeof type === 'string' ? [type] : type).includes(job.type)) throw errors.notFound(`Job ${id}`);
-  if (job.ownerId !== ctx.caller?.userId) throw errors.noPermission();
+  // Another user's job reads as one that does not exist: the answer tells nothing of it.
+  if (!job || !(typeof type === 'string' ? [type] : type).includes(job.type) || job.ownerId !== ctx.caller?.userId) throw errors.notFound(`Job ${id}`);
   return job;
 }
 

@@ -36,16 +36,32 @@ function scopedTables(): string[] {
 
 const DECLARATION = /\bbeyondRules\(\s*'((?:[^'\\]|\\.){20,})'/;
 
-/** Files whose queries name a scoped table: path → the tables named. */
+/**
+ * The constants a file may name a scoped table by: its own (`const IMPORT_TABLE = 'excelimport'`)
+ * and those it imports from where they are exported.
+ */
+function tableConstantsOf(text: string, tables: string[], exported: Set<string>): string[] {
+  const own = [...text.matchAll(new RegExp(`\\bconst\\s+([A-Za-z_]\\w*)\\s*=\\s*'(?:${tables.join('|')})'`, 'g'))].map((m) => m[1]!);
+  const imported = [...text.matchAll(/^import\s*\{([^}]*)\}/gm)].flatMap((m) => m[1]!.split(',').map((x) => x.trim().split(/\s+as\s+/).pop()!));
+  return [...new Set([...own, ...imported.filter((n) => exported.has(n))])].sort();
+}
+
+/** Files whose queries name a scoped table: path → the tables (or constants) named. */
 function directQueries(): Map<string, string[]> {
-  const names = scopedTables().join('|');
-  // A knex builder started on, joined to or selecting from the table: db('form'), trx({ f: 'form' }), .join('form' …
-  const query = new RegExp(`(?:\\b(?:db|trx|tx|knex|database|conn|from|join|leftJoin|innerJoin|rightJoin|into|table)|\\.db|\\bdb\\w*)\\(\\s*(?:\\{\\s*\\w+\\s*:\\s*)?'(${names})'`, 'g');
+  const tables = scopedTables();
+  const sources = files.filter((p) => p.endsWith('.ts'));
+  const exportedAs = new RegExp(`\\bexport\\s+const\\s+([A-Za-z_]\\w*)\\s*=\\s*'(?:${tables.join('|')})'`, 'g');
+  const exported = new Set(sources.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(exportedAs)].map((m) => m[1]!)));
   const out = new Map<string, string[]>();
-  for (const f of files) {
+  for (const f of sources) {
     const r = rel(f);
-    if (!r.endsWith('.ts') || EXEMPT.some((x) => x.test(r))) continue;
-    const hits = [...fs.readFileSync(f, 'utf8').matchAll(query)].map((m) => m[1]!);
+    if (EXEMPT.some((x) => x.test(r))) continue;
+    const text = fs.readFileSync(f, 'utf8');
+    const constants = tableConstantsOf(text, tables, exported);
+    const named = [`'(?:${tables.join('|')})'`, ...(constants.length ? [`\\b(?:${constants.join('|')})\\b`] : [])].join('|');
+    // A knex builder started on, joined to or selecting from the table: db('form'), trx({ f: 'form' }), .join('form' …, db(IMPORT_TABLE)
+    const query = new RegExp(`(?:\\b(?:db|trx|tx|knex|database|conn|from|join|leftJoin|innerJoin|rightJoin|into|table)|\\.db|\\bdb\\w*)\\(\\s*(?:\\{\\s*\\w+\\s*:\\s*)?(${named})`, 'g');
+    const hits = [...text.matchAll(query)].map((m) => m[1]!.replace(/'/g, ''));
     if (hits.length) out.set(r, [...new Set(hits)].sort());
   }
   return out;

@@ -142,11 +142,11 @@ describe.each(await testDialects())('Excel import types on %s', (dialect) => {
     return Number((await db('excelimport').max({ id: 'id' }))[0].id);
   }
 
-  it('refuses to submit an import whose Form Type the caller may not import', async () => {
+  it('refuses to submit an import whose Form Type the caller may not import, as one that does not exist (it is not in their list either)', async () => {
     const id = await storedImport(APP, 6);
     const f = failure(await t.call('Job.ImportFromExcel.submit', [{ excelimport_id: id }], preparer));
-    expect(f.code).toBe('E_NOPERMISSION');
-    expect(f.message).toBe('Form Type: App I/II forms (1100856) is not one your role and position may import; you may import Main forms (1100855).');
+    expect(f).toEqual({ code: 'E_NOTFOUND', message: `Excel import ${id} not found.` });
+    expect(failure(await t.call('Job.ImportFromExcel.submit', [{ excelimport_id: 987654 }], preparer))).toEqual({ code: 'E_NOTFOUND', message: 'Excel import 987654 not found.' });
     expect(Number((await t.database.db('excelimport').where({ id }).first('state')).state)).toBe(50);
   });
 
@@ -243,7 +243,7 @@ describe.each(await testDialects())('Excel import types on %s', (dialect) => {
     const result = JSON.parse(outcome.status.result);
     expect(result.download).toBe(`/out/${outcome.job}.zip`);
     expect(textOf(await t.call('Job.ImportFromExcel.download', [{ id: outcome.job }], preparer))).toBe(`/out/${outcome.job}.zip`);
-    expect((await download(t, result.download, await t.sessionFor('re2'))).statusCode).toBe(403);
+    expect((await download(t, result.download, await t.sessionFor('re2'))).statusCode).toBe(404);
     expect((await download(t, `/out/${outcome.job}.xlsx`, preparer)).statusCode).toBe(404);
     const res = await download(t, result.download, preparer);
     expect(res.statusCode).toBe(200);

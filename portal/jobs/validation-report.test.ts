@@ -155,7 +155,7 @@ describe.each(await testDialects())('validation reports on %s', (dialect) => {
   it("gives the regulator any entity's report, another entity's user none, and the file to its submitter only", async () => {
     const { status } = await report({ form_id: bank, format: 'xlsx' }, iru);
     expect(failure(await t.call('Job.ValidationReport.submit', [{ form_id: bank, format: 'pdf' }], re2))).toMatchObject({ code: 'E_NOTFOUND', message: 'Form not found.' });
-    expect((await download(t, status.result!, preparer)).statusCode).toBe(403);
+    expect((await download(t, status.result!, preparer)).statusCode).toBe(404);
     expect(failure(await t.call('Job.ValidationReport.submit', [{ form_id: bank, formbatch_id: batch, format: 'pdf' }], preparer)).code).toBe('E_BADREQUEST');
   });
 });

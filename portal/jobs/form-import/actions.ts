@@ -12,6 +12,7 @@ import { requireVerifiedProfile } from '../../profile/profile-gate.js';
 import { IMPORT_STATE, readImport, moveImport } from './import-record.js';
 import { IMPORT_FROM_EXCEL, ImportArgs, importDownloadUrl } from './run-import.js';
 import { allowedImportTypes, assertImportType, IMPORT_TYPE_LABELS, importModuleName } from './import-types.js';
+import { rowsOf } from '../../../engine/records/scoped-rows.js';
 
 export const importSubmit = defineAction({
   name: 'Job.ImportFromExcel.submit',
@@ -23,10 +24,11 @@ export const importSubmit = defineAction({
   errors: ['E_NOTFOUND', 'E_NOPERMISSION', 'E_STATETRANSITION', 'E_BADREQUEST', 'E_RATELIMIT'],
   async handler([a], ctx) {
     await requireVerifiedProfile(ctx);
-    // The caller must reach the record as Record.select would: RE users their entity's only.
-    const { scopeRe } = accessModule(ctx, importModuleName(ctx.caller), 'select');
-    const record = await readImport(ctx.db, a.excelimport_id);
-    if (!record || scopeRe === null || (scopeRe !== undefined && record.reportingentity !== scopeRe)) throw errors.notFound(`Excel import ${a.excelimport_id}`);
+    // The caller must reach the record as Record.select would (its permission, the entity scope,
+    // the Form Type and team rules); one it cannot reach reads as one that does not exist.
+    const name = accessModule(ctx, importModuleName(ctx.caller), 'select').module.name;
+    const record = (await rowsOf(ctx, name).reaches(a.excelimport_id)) ? await readImport(ctx.db, a.excelimport_id) : undefined;
+    if (!record) throw errors.notFound(`Excel import ${a.excelimport_id}`);
     // Not Started, or Failed to try again once the workbooks are corrected; never twice at once.
     if (record.state !== IMPORT_STATE.notStarted && record.state !== IMPORT_STATE.failed) throw new AppError('E_STATETRANSITION', 'This import is running or has completed.');
     // Its Form Type must be one the caller may import (ExcelImport's row rules, import-types.ts).

@@ -6,6 +6,12 @@ import { bumpVersions } from '../../../engine/db/change-versions.js';
 import type { ModuleRegistry } from '../../../engine/metadata/module-registry.js';
 import { recordAudit, recordStateChange } from '../../../engine/records/record-history.js';
 import { sqlDateTime } from '../../../engine/db/clock.js';
+import { beyondRules } from '../../../engine/db/beyond-rules.js';
+
+/** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
+export const BEYOND_RULES = beyondRules(
+  'Reads and moves the Excel import record that the submit action reached through the caller\'s ExcelImport rules, or that the job it queued works on',
+);
 
 export const IMPORT_STATE = { notStarted: 50, inProgress: 38, completed: 71, failed: 2 } as const;
 export const IMPORT_TABLE = 'excelimport';
