@@ -1,11 +1,11 @@
 // The Export to Excel button of a form, a batch or a template (seed 001 §7–§9):
-// Job.ExportToExcel.submit, its status polled every 3 seconds with the progress shown (the
+// Job.ExportToExcel.submit, its status polled (followJob) with the progress shown (the
 // blocking spinner steps aside after 15 seconds), then the file downloaded from /out/{id}.xlsx
 // (.zip for a batch). A failed job shows "Error Generating Excel" with the job's reason.
 import { useEffect, useRef, useState } from 'react';
 import { rpc } from '../rpc/rpc';
 import { dialogs } from '../ui/dialogs';
-import { download, JOB_DONE, JOB_FAILED, POLL_MS, type ExportProgress, type JobStatus } from '../list/export-excel';
+import { followJob, type ExportProgress } from '../list/export-excel';
 import { ExportProgressView } from '../list/export-progress';
 
 export interface ExcelExportTarget {
@@ -15,26 +15,15 @@ export interface ExcelExportTarget {
   withData?: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Runs one export to its end: the download URL, or null when it failed (after the dialog). */
 export async function exportToExcel(target: ExcelExportTarget, onProgress: (p: ExportProgress) => void, signal?: AbortSignal): Promise<string | null> {
   onProgress({ jobId: null, percent: null, status: 'Submitting' });
   const id = Number(await rpc.text('Job.ExportToExcel.submit', { withData: true, ...target }));
-  for (;;) {
-    if (signal?.aborted) return null;
-    const s = await rpc.json<JobStatus>('Job.ExportToExcel.status', { id });
-    onProgress({ jobId: id, percent: s.progress, status: s.status });
-    if (s.state === JOB_DONE && s.result?.startsWith('/out/')) {
-      download(s.result);
-      return s.result;
-    }
-    if (s.state === JOB_FAILED || s.state === JOB_DONE) {
-      await dialogs.alert('Error Generating Excel', s.result ?? '', 'error');
-      return null;
-    }
-    await sleep(POLL_MS);
-  }
+  return followJob('Job.ExportToExcel.status', id, {
+    signal,
+    onStatus: (s) => onProgress({ jobId: id, percent: s.progress, status: s.status }),
+    failed: (s) => dialogs.alert('Error Generating Excel', s.result ?? '', 'error'),
+  });
 }
 
 export function ExcelExportButton({ target, label = 'Export to Excel' }: { target: ExcelExportTarget; label?: string }) {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
-import { download, JOB_DONE, JOB_FAILED, POLL_MS, type JobStatus } from '../list/export-excel';
+import { followJob } from '../list/export-excel';
 
 export interface ReportTarget {
   form_id?: number;
@@ -14,24 +14,13 @@ export interface ReportTarget {
 
 export type ReportFormat = 'xlsx' | 'pdf';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Runs one report to its end: the download URL, or null when it failed (after the dialog). */
 export async function validationReport(target: ReportTarget, format: ReportFormat, signal?: AbortSignal): Promise<string | null> {
   const id = Number(await rpc.text('Job.ValidationReport.submit', { ...target, format }));
-  for (;;) {
-    if (signal?.aborted) return null;
-    const s = await rpc.json<JobStatus>('Job.ValidationReport.status', { id });
-    if (s.state === JOB_DONE && s.result?.startsWith('/out/')) {
-      download(s.result);
-      return s.result;
-    }
-    if (s.state === JOB_FAILED || s.state === JOB_DONE) {
-      await dialogs.alert('Validation report', `The report could not be made: ${s.result ?? 'no reason was given'}`, 'error');
-      return null;
-    }
-    await sleep(Math.min(POLL_MS, 1000));
-  }
+  return followJob('Job.ValidationReport.status', id, {
+    signal,
+    failed: (s) => dialogs.alert('Validation report', `The report could not be made: ${s.result ?? 'no reason was given'}`, 'error'),
+  });
 }
 
 export function ValidationReportButtons({ target }: { target: ReportTarget }) {
