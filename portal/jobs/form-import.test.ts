@@ -126,6 +126,8 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     expect((await download(t, result.download, re2)).statusCode).toBe(404);
     const res = await download(t, result.download, preparer);
     expect(res.statusCode).toBe(200);
+    // It downloads under the import's name, saying what it is.
+    expect(String(res.headers['content-disposition'])).toContain('filename="Returns - problems marked.xlsx"');
     const copy = new ExcelJS.Workbook();
     await copy.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const note = (address: string) => {

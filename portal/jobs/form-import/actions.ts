@@ -10,7 +10,7 @@ import { jobDownloadAction, jobStatusAction } from '../../../engine/jobs/job-fam
 import { submitJob } from '../../../engine/jobs/own-jobs.js';
 import { requireVerifiedProfile } from '../../profile/profile-gate.js';
 import { IMPORT_STATE, readImport, moveImport } from './import-record.js';
-import { IMPORT_FROM_EXCEL, ImportArgs, importDownloadUrl } from './run-import.js';
+import { IMPORT_FROM_EXCEL, ImportArgs, importDownloadUrl, markedCopyTitle } from './run-import.js';
 import { allowedImportTypes, assertImportType, IMPORT_TYPE_LABELS, importModuleName } from './import-types.js';
 import { rowsOf } from '../../../engine/records/scoped-rows.js';
 
@@ -42,7 +42,7 @@ export const importSubmit = defineAction({
       if (!(await readRecordObject(ctx, re.module, re.scopeRe, record.reportingentity))) throw errors.notFound(`Reporting entity ${record.reportingentity}`);
       forEntity = record.reportingentity;
     }
-    const id = await submitJob(ctx, IMPORT_FROM_EXCEL, a, forEntity);
+    const id = await submitJob(ctx, IMPORT_FROM_EXCEL, { ...a, title: markedCopyTitle(record.name) }, forEntity);
     await moveImport(ctx.db, record.id, { state: IMPORT_STATE.notStarted, job: id }, ctx.caller?.userId ?? null, ctx.services.modules);
     ctx.log.info({ jobId: id, excelimport: record.id }, 'Excel import queued');
     return [text(String(id))];

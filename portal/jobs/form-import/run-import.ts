@@ -44,6 +44,17 @@ export function importLimits(config: EngineConfig): ZipLimits {
 
 export const ImportArgs = Type.Object({ excelimport_id: recordId('ExcelImport', 'The uploaded workbook', { maximum: 999_999_999_999 }) }, { additionalProperties: false });
 
+/** What the job row keeps: the submit arguments and the name the marked copy downloads as (engine/server/out-route.ts). */
+export const StoredImportArgs = Type.Object(
+  { excelimport_id: recordId('ExcelImport', 'The uploaded workbook', { maximum: 999_999_999_999 }), title: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
+
+/** The marked copy's download name: the import's name, saying what the copy is. */
+export function markedCopyTitle(importName: string): string {
+  return `${importName.trim().slice(0, 150) || 'Excel import'} - problems marked`;
+}
+
 export interface WorkbookReport {
   file: string;
   form: number | null;
@@ -204,7 +215,7 @@ async function markedFile(run: JobRun, pieces: readonly MarkedPiece[]): Promise<
 
 export async function runFormImport(run: JobRun): Promise<JobResult> {
   const { job, services } = run;
-  if (!Value.Check(ImportArgs, job.args)) throw new AppError('E_BADREQUEST', 'The import arguments are not valid');
+  if (!Value.Check(StoredImportArgs, job.args)) throw new AppError('E_BADREQUEST', 'The import arguments are not valid');
   const id = job.args.excelimport_id;
   const ctx = await jobContext(services, job);
   const record = await readImport(services.db, id);
