@@ -20,6 +20,7 @@ import { ConflictNotice, ProblemList } from './entry-notices';
 import { ExcelExportButton } from './excel-export-button';
 import { ValidationReportButtons } from './validation-report-button';
 import { CopyPreviousButton } from './copy-previous';
+import { StaleFormBanner } from './stale-form-banner';
 import { loginTypeOf, useSession } from '../session/session-store';
 import '../designer/designer.css';
 import './filing.css';
@@ -131,6 +132,7 @@ export default function EntryPage({ side }: { side: Side }) {
         </p>
       )}
       {f.fourEyes && <p className="filing-notice" role="status" data-notice="four-eyes">{f.fourEyes}</p>}
+      <StaleFormBanner side={side} record={record} dirty={f.dirty} busy={f.busy} onReload={f.reload} />
       {f.conflict && <ConflictNotice cells={f.conflict} onReload={f.reload} onDismiss={f.dismissConflict} />}
       <ProblemList problems={problems} formFailures={entry.formFailures()} findings={f.findings} template={template} onGo={goTo} labelOf={(key) => { const s = entry.siteByKey(key); return s ? cellLabels(template).get(s.code) : undefined; }} />
       <div className="designer-tabs" role="tablist" aria-label="Tabs">
