@@ -121,7 +121,8 @@ describe('the RE dashboard (sqlite)', () => {
     if (values[0]?.type !== 'text') throw new Error(JSON.stringify(values));
     const a = JSON.parse(values[0].text) as Answer & { submission_status: { label: string; value: number }[] };
     const shown = await page.$$eval('.status-table td', (tds) => tds.map((td) => [td.getAttribute('data-status'), Number(td.textContent)]));
-    expect(shown).toEqual(['Open', 'Ready', 'Submitted', 'Accepted'].map((l) => [l, a.submission_status.find((s) => s.label === l)!.value]));
+    const byState = ['Open', 'Pending Verification', 'Ready', 'Submitted', 'Accepted', 'Amendment Required'].map((l) => [l, a.submission_status.find((s) => s.label === l)!.value] as [string, number]);
+    expect(shown).toEqual([...byState, ['Total', byState.reduce((n, [, v]) => n + v, 0)]]);
     const drawn = (await page.$eval('[data-series=performance_submission] [data-testid=chart-canvas]', (c) => JSON.parse(c.getAttribute('data-drawn') ?? 'null'))) as Drawn;
     expect(drawn.datasets[0].data).toEqual(a.performance_submission.map((p) => p.value));
     expect(drawn.datasets[0].data.reduce((n, v) => n + v, 0)).toBeGreaterThan(0);

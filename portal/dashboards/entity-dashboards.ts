@@ -61,12 +61,20 @@ export const IRU_SERIES: Record<string, MonthlySeries> = {
   total_resubmission: { module: 'Resubmission', month: 'createon', counts: [all] },
 };
 
-/** The RE dashboard's status table (seed 000 §2.13), as at the end of the chosen month. */
+/**
+ * The RE dashboard's status table (seed 000 §2.13): the forms of periods ending by the end of the
+ * chosen month, counted in their state today. Every state a form can stand in has its column, in
+ * the order of the sign-off (docs/filing.md), so that the columns add up to all the forms: a form
+ * waiting for its checker (Pending Verification) or sent back by the regulator (Amendment
+ * Required) is counted too.
+ */
 export const SUBMISSION_STATUS: [string, number][] = [
   ['Open', 13],
+  ['Pending Verification', 78],
   ['Ready', 55],
-  ['Accepted', 45],
   ['Submitted', 56],
+  ['Accepted', 45],
+  ['Amendment Required', 74],
 ];
 
 export interface DashboardWindow {

@@ -1,5 +1,6 @@
 // The RE dashboard (seed 000 §2.13): a month (mm/yyyy) with a Search button; the table Current
-// Submission Status as at the month's end (Open, Ready, Submitted, Accepted); the Bulletin list;
+// Submission Status as at today, of the forms of periods ending by the chosen month's end, one
+// column for every state a form can stand in and their total; the Bulletin list;
 // bar charts under Performance Management and Support Management, each linking to its list. All
 // figures come from RE.getDashboard, for the session's current entity only. A month without data
 // says so and offers the latest month that has some.
@@ -16,8 +17,8 @@ import { EmptyMonthNotice } from '../dashboards/empty-month-notice';
 import type { DashboardAnswer } from '../dashboards/entity-dashboard';
 import '../dashboards/dashboards.css';
 
-/** The table's columns in the seed's order, by the status labels RE.getDashboard answers. */
-const STATUSES = ['Open', 'Ready', 'Submitted', 'Accepted'];
+/** The table's columns in the order of the sign-off, by the status labels RE.getDashboard answers. */
+const STATUSES = ['Open', 'Pending Verification', 'Ready', 'Submitted', 'Accepted', 'Amendment Required'];
 
 const BLUE = '#2563eb';
 const GREEN = '#16a34a';
@@ -74,18 +75,26 @@ export default function ReDashboard() {
 
   const entity = user?.RE.find((x) => x.id === re);
   const count = (label: string) => answer?.submission_status?.find((s) => s.label === label)?.value;
+  const total = STATUSES.reduce((n, label) => n + (count(label) ?? 0), 0);
+  // The counts are the forms' states now: the table is dated today, never the month's end ahead.
+  const today = DateTime.local();
+  const monthEnd = DateTime.fromFormat(asAt, 'MM/yyyy').endOf('month');
   return (
     <section className="page" data-testid="re-dashboard" data-state={answer ? 'ready' : 'loading'}>
       <h1>Dashboard</h1>
       {entity && <p className="muted">{entity.name}</p>}
       <MonthFilterForm month={month} onMonth={setMonth} button="Search" testId="search" onApply={() => setAsAt(month)} />
       <table className="table status-table">
-        <caption>Current Submission Status as at {DateTime.fromFormat(asAt, 'MM/yyyy').endOf('month').toFormat('dd/MM/yyyy')}</caption>
+        <caption>
+          Current Submission Status as at {today.toFormat('dd/MM/yyyy')}
+          <span className="muted"> · forms of periods ending by {monthEnd.toFormat('dd/MM/yyyy')}</span>
+        </caption>
         <thead>
           <tr>
             {STATUSES.map((label) => (
               <th key={label}>{label}</th>
             ))}
+            <th>Total</th>
           </tr>
         </thead>
         <tbody>
@@ -95,6 +104,7 @@ export default function ReDashboard() {
                 {answer ? (count(label) ?? 0) : '…'}
               </td>
             ))}
+            <td data-status="Total">{answer ? total : '…'}</td>
           </tr>
         </tbody>
       </table>

@@ -70,9 +70,9 @@ describe.each(await testDialects())('the RE and IRU dashboards on %s', (dialect)
 
   it("counts the status table as the entity's forms per state for periods ending by the end of the chosen month", async () => {
     const d = json(await t.call('RE.getDashboard', [{ dt: month }], re));
-    expect(d.submission_status.map((s) => s.label)).toEqual(['Open', 'Ready', 'Accepted', 'Submitted']);
+    expect(d.submission_status.map((s) => s.label)).toEqual(['Open', 'Pending Verification', 'Ready', 'Submitted', 'Accepted', 'Amendment Required']);
     const end = DateTime.fromFormat(month, 'yyyy-MM').endOf('month').toFormat('yyyy-MM-dd');
-    for (const [i, state] of [13, 55, 45, 56].entries()) {
+    for (const [i, state] of [13, 78, 55, 56, 45, 74].entries()) {
       const row = await t.database.db('form').where({ re: 1, state }).where('endon', '<=', end).count({ n: '*' }).first();
       expect(d.submission_status[i].value).toBe(Number(row?.n));
     }
