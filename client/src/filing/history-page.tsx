@@ -2,6 +2,8 @@
 // words, with who sent it back and why (StateManagement.getHistory); every saved version of a
 // form — who, when, in which state, how many cells changed — from Form.history, and for any two
 // chosen versions the cells that changed between them (Form.diff), shown as the form shows them.
+// A version that moved the form to another state says so in words (who, and why for a return);
+// the page opens on the latest cell changes, never on a state move that changed no cell.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { FormProperties } from '../../../portal/filing/template-schema.js';
@@ -36,6 +38,38 @@ async function loadHistory(side: api.Side, id: number | null): Promise<History |
   return { record, versions, moves, template };
 }
 
+/**
+ * The sign-off move behind each version that changed the form's state, by version: the moves
+ * (oldest first) are matched in order to the versions whose state differs from the one before.
+ */
+export function movesByVersion(versions: readonly api.Version[], moves: readonly api.StateMove[]): Map<number, api.StateMove> {
+  const out = new Map<number, api.StateMove>();
+  let next = 0;
+  let state: number | null = null;
+  for (const v of [...versions].sort((a, b) => a.version - b.version)) {
+    if (state !== null && v.state !== state) {
+      const i = moves.findIndex((m, k) => k >= next && m.to === v.state);
+      if (i >= 0) {
+        out.set(v.version, moves[i]);
+        next = i + 1;
+      }
+    }
+    state = v.state;
+  }
+  return out;
+}
+
+/**
+ * The pair compared at first: the last two versions that changed cells (the first of them from
+ * the empty form), so the page opens on what was last typed; the two latest when none did.
+ */
+export function defaultPair(versions: readonly api.Version[]): { from: number; to: number } | null {
+  const sorted = [...versions].sort((a, b) => b.version - a.version);
+  const changing = sorted.filter((v) => v.cells.length > 0);
+  if (changing.length) return { from: changing[1]?.version ?? 0, to: changing[0].version };
+  return sorted.length >= 2 ? { from: sorted[1].version, to: sorted[0].version } : null;
+}
+
 /** The template cell a changed address names (for its label and its value's format). */
 function cellOf(template: FormProperties | null, c: api.CellChange) {
   if (!template) return undefined;
@@ -61,13 +95,13 @@ export default function HistoryPage({ side }: { side: api.Side }) {
   const heading = h.status === 'ready' ? `History of ${h.record.code} - ${h.record.name}` : 'Form history';
   usePageTitle(h.status === 'ready' ? heading : null);
 
-  // The two latest versions are compared at first.
   useEffect(() => {
-    if (h.status !== 'ready' || h.versions.length < 2) return;
-    const sorted = [...h.versions].sort((a, b) => b.version - a.version);
-    setTo(sorted[0].version);
-    setFrom(sorted[1].version);
+    const pair = h.status === 'ready' ? defaultPair(h.versions) : null;
+    if (!pair) return;
+    setTo(pair.to);
+    setFrom(pair.from);
   }, [h.status]);
+  const byVersion = useMemo(() => (h.status === 'ready' ? movesByVersion(h.versions, h.moves) : new Map<number, api.StateMove>()), [h.status]);
 
   useEffect(() => {
     if (from === null || to === null || from === to) return setChanges(null);
@@ -115,7 +149,7 @@ export default function HistoryPage({ side }: { side: api.Side }) {
         <table data-testid="versions">
           <caption className="muted">Choose two versions to see the cells that changed between them.</caption>
           <thead>
-            <tr><th>From</th><th>To</th><th>Version</th><th>State</th><th>Saved by</th><th>Saved on</th><th>Cells changed</th></tr>
+            <tr><th>From</th><th>To</th><th>Version</th><th>State</th><th>Saved by</th><th>Saved on</th><th>Cells changed</th><th>What happened</th></tr>
           </thead>
           <tbody>
             {[...h.versions].sort((a, b) => b.version - a.version).map((v) => (
@@ -127,13 +161,14 @@ export default function HistoryPage({ side }: { side: api.Side }) {
                 <td>{v.who}</td>
                 <td>{formatDateTime(v.when)}</td>
                 <td title={v.cells.join(', ')}>{v.cells.length}</td>
+                <td data-testid="version-move">{byVersion.has(v.version) ? moveInWords(byVersion.get(v.version)!) : v.cells.length ? '' : 'No cell changed'}</td>
               </tr>
             ))}
             <tr data-version="0" className={from === 0 ? 'chosen' : ''}>
               <td><input type="radio" name="from" aria-label="Compare from the empty form" checked={from === 0} onChange={() => setFrom(0)} /></td>
               <td />
               <td>0</td>
-              <td colSpan={4} className="muted">The empty form, before its first save</td>
+              <td colSpan={5} className="muted">The empty form, before its first save</td>
             </tr>
           </tbody>
         </table>

@@ -2,7 +2,7 @@
 // docs/filing-periods.md): per period × sector × form code, how many forms were expected,
 // submitted (on time or late) and are outstanding (overdue past the due date). A row drills down
 // to its entities (FormBatch.completenessEntities), each linking to its form and submission.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { monthEnd } from '../../../portal/filing/period-dates.js';
 import { usePageTitle } from '../app/page-title';
@@ -34,13 +34,19 @@ export default function CompletenessPage() {
 function CompletenessPageBody() {
   const today = new Date();
   const [from, setFrom] = useState(monthsBack(today, 12));
-  const [to, setTo] = useState(monthsBack(today, 1));
+  // The range runs up to the current month, so that the period now being filed is in it.
+  const [to, setTo] = useState(monthsBack(today, 0));
   const [sector, setSector] = useState('');
   const [sectors, setSectors] = useState<Choice[]>([]);
   const [rows, setRows] = useState<api.CompletenessRow[] | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [chosen, setChosen] = useState<Key | null>(null);
   const [entities, setEntities] = useState<api.EntityRow[] | null>(null);
+  // The drill-down opens below a table that may be long: it is brought into view when chosen.
+  const drillDown = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (chosen) drillDown.current?.scrollIntoView({ block: 'start' });
+  }, [chosen]);
 
   usePageTitle('Completeness and timeliness');
   useEffect(() => {
@@ -116,7 +122,7 @@ function CompletenessPageBody() {
         </div>
       )}
       {chosen && (
-        <section data-testid="completeness-entities">
+        <section data-testid="completeness-entities" ref={drillDown} tabIndex={-1}>
           <h2>{`${chosen.code} for the period ending ${formatDate(chosen.endon)}`}</h2>
           {entities === null ? <p className="muted">Loading...</p> : (
             <div className="period-table-wrap">
