@@ -68,7 +68,7 @@ describe('the entity panel folds, remembered per user (sqlite)', () => {
     });
   }
 
-  it("keeps each user's choice: another user in the same browser sees the panel open, the first finds it folded again", async () => {
+  it("keeps each user's choice: another user in the same browser sees the panel as they left it, the first finds it folded again", async () => {
     const { page, errors } = await portal.page();
     await page.setViewport(SIZES[1]);
     await signIn(page, portal.url, 're');
@@ -82,12 +82,20 @@ describe('the entity panel folds, remembered per user (sqlite)', () => {
     await signIn(page, portal.url, 'preparer');
     await waitForPath(page, (p) => p.startsWith('/re'));
     await page.waitForSelector('[data-entity-panel]');
-    expect(await panelState(page)).toBe('expanded');
+    // A user of one entity finds it folded until they open it; then it stays open for them.
+    expect(await panelState(page)).toBe('collapsed');
+    await page.click('[data-entity-panel=collapsed] .entity-panel-toggle');
+    await page.waitForSelector('[data-entity-panel=expanded]');
 
     await signOut(page, portal.url);
     await signIn(page, portal.url, 're');
     await page.waitForSelector('[data-entity-panel]');
     expect(await panelState(page)).toBe('collapsed');
+
+    await signOut(page, portal.url);
+    await signIn(page, portal.url, 'preparer');
+    await page.waitForSelector('[data-entity-panel]');
+    expect(await panelState(page)).toBe('expanded');
     expect(errors).toEqual([]);
   });
 });

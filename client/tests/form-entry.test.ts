@@ -30,7 +30,7 @@ describe('filling a form in the entry grid', () => {
 
   it('shows the form with its tabs, its state, the values the server holds and the computed totals', async () => {
     await openForm(page, `${portal.url}/re/form/${form}`);
-    expect(await page.title()).toBe('BNK-01 - Statement of Financial Position | Reporting Portal');
+    expect(await page.title()).toBe('BNK-01 Statement of Financial Position — Harbourline Bank Ltd — 31/01/2024 | Reporting Portal');
     expect(await page.$$eval('[data-form-entry] [role=tab]', (ts) => ts.map((t) => (t.textContent ?? '').trim()))).toEqual(['SFP-A - Assets', 'SFP-L - Liabilities and equity', 'SFP-N - Notes']);
     expect(await page.$eval('[data-testid=form-state]', (e) => e.textContent)).toBe('Open');
     expect(await shown(page, 'B4')).toBe('350');

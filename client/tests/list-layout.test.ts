@@ -60,7 +60,8 @@ async function measure(page: Page, scroll: 0 | 'end'): Promise<Layout> {
       const box = g.getBoundingClientRect();
       const actions = [...g.querySelectorAll<HTMLElement>('[role=row][data-row-id] .list-actions')].map((c) => {
         const r = c.getBoundingClientRect();
-        const buttonsInside = [...c.querySelectorAll('button')].every((b) => {
+        // Buttons on screen: those of a closed row menu are not.
+        const buttonsInside = [...c.querySelectorAll('button')].filter((b) => b.getClientRects().length > 0).every((b) => {
           const br = b.getBoundingClientRect();
           return br.left >= r.left - 0.5 && br.right <= r.right + 0.5;
         });

@@ -237,7 +237,7 @@ describe('the generic list page (sqlite)', () => {
     expect(column(grid, 'Name')).toEqual([entity]);
     // Not for an RE user: the regulator's create and the state buttons need RE.create / RE.update.
     expect(await page.$('[data-action=create]')).toBeNull();
-    expect(await page.$eval('[data-row-button=Deactivate]', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await page.$('[data-row-button=Deactivate]')).toBeNull();
     await screenshot(page, 'list-re-reportingentity');
 
     const batches = await as('re', '/re/batches');

@@ -11,7 +11,7 @@ import 'handsontable/styles/ht-theme-main.css';
 import { HANDSONTABLE_LICENSE_KEY } from '../../../portal/filing/formula-engine.js';
 import { columnLetter } from '../../../portal/filing/template-grid.js';
 import { keepStylesInFiles } from '../designer/csp-handsontable';
-import { gridHeight, hiddenIndexes } from '../designer/designer-grid';
+import { hiddenIndexes } from '../designer/designer-grid';
 import type { Tab } from '../../../portal/filing/template-schema.js';
 import type { EntryView } from './entry-model';
 
@@ -23,9 +23,40 @@ for (const plugin of [AutoRowSize, CopyPaste, HiddenColumns, HiddenRows, MergeCe
 // Read by handsontable's constructor, not in its typings: the core CSS is imported as a file.
 const NO_INJECTED_STYLES = { injectCoreCss: false } as Record<string, unknown>;
 
-/** A small form's grid is as tall as its rows (theme rows are 29 px, plus the column header and a scroll bar). */
+/** A small form's first guess: theme rows are 29 px, plus the column header and a scroll bar. */
 function contentHeight(view: EntryView): number {
   return 30 + view.data.length * 29 + 18;
+}
+
+/** At most the window's height less a little air: scrolled into view by the page, the whole grid shows. */
+function windowRoom(): number {
+  return typeof window === 'undefined' || !window.innerHeight ? 600 : Math.max(200, window.innerHeight - 24);
+}
+
+/** What the rendered table needs: its full height (headers and every row) and its sideways scroll bar. */
+function measuredHeight(root: HTMLElement | null | undefined): number | null {
+  const holder = root?.querySelector<HTMLElement>('.ht_master .wtHolder');
+  const hider = holder?.querySelector<HTMLElement>('.wtHider');
+  if (!holder || !hider || hider.offsetHeight === 0) return null;
+  const scrollbar = holder.scrollWidth > holder.clientWidth ? holder.offsetHeight - holder.clientHeight || 17 : 0;
+  return hider.offsetHeight + scrollbar + 2;
+}
+
+/**
+ * Right-aligned cells (numbers) of a column the grid's right edge cuts through: their text would
+ * sit in the hidden part and the visible part would look empty, so they show from the left
+ * (`cut-by-edge`), cut by the edge where it cuts the column, and whole on hover.
+ */
+function markCutByEdge(root: HTMLElement | null | undefined): void {
+  const holder = root?.querySelector<HTMLElement>('.ht_master .wtHolder');
+  if (!holder) return;
+  const edge = holder.getBoundingClientRect().left + holder.clientWidth;
+  for (const td of holder.querySelectorAll<HTMLTableCellElement>('td.htRight, td.cut-by-edge')) {
+    const r = td.getBoundingClientRect();
+    const cut = r.left < edge - 1 && r.right > edge + 1;
+    td.classList.toggle('cut-by-edge', cut);
+    if (cut && !td.title) td.title = td.textContent ?? '';
+  }
 }
 
 export interface EntryGridProps {
@@ -43,9 +74,11 @@ export interface EntryGridProps {
 
 export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInput, onSelect }: EntryGridProps) {
   const hot = useRef<HotTableRef>(null);
-  const [height, setHeight] = useState(gridHeight);
+  // First a guess from the rows' count, then what the rendered table measures (rows wrap, themes differ).
+  const [need, setNeed] = useState(() => contentHeight(view));
+  const [room, setRoom] = useState(windowRoom);
   useEffect(() => {
-    const onResize = () => setHeight(gridHeight());
+    const onResize = () => setRoom(windowRoom());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
@@ -72,6 +105,14 @@ export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInpu
     if (problem) td.dataset.problem = problem;
     else delete td.dataset.problem;
     td.title = problem ?? note ?? '';
+    // Redrawn cells start from their own alignment; the edge is measured again after the render.
+    td.classList.remove('cut-by-edge');
+  }, []);
+  const afterRender = useCallback(() => {
+    const root = hot.current?.hotInstance?.rootElement;
+    markCutByEdge(root);
+    const measured = measuredHeight(root);
+    if (measured !== null) setNeed((old) => (Math.abs(old - measured) > 1 ? measured : old));
   }, []);
   const afterSelectionEnd = useCallback((row: number, col: number) => {
     if (row >= 0 && col >= 0) props.current.onSelect(row, col);
@@ -134,11 +175,16 @@ export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInpu
         hiddenRows={hidden.rows}
         hiddenColumns={hidden.columns}
         outsideClickDeselects={false}
-        height={Math.min(height, contentHeight(view))}
+        // As tall as its rows as measured, up to the window's height: the grid scrolls with the
+        // page, and no row is cut at the bottom of a box of its own with the page below it empty;
+        // a form taller than the window scrolls inside a grid that the page shows whole.
+        height={Math.min(need, room)}
         width="100%"
         // Every cell says where it is and what is wrong with it: the message shows on hover and
         // in the panel under the grid (and browser tests find cells by address).
         afterRenderer={afterRenderer}
+        afterRender={afterRender}
+        afterScrollHorizontally={afterRender}
         afterSelectionEnd={afterSelectionEnd}
         afterChange={afterChange as never}
         beforeBeginEditing={beforeBeginEditing}

@@ -25,6 +25,11 @@ import { loginTypeOf, useSession } from '../session/session-store';
 import '../designer/designer.css';
 import './filing.css';
 
+/** `BNK-01 Balance sheet — Demo Bank Berhad — 31/10/2026`: template, entity and period end. */
+export function formHeading(r: { code: string; name: string; reName: string; endon: string }): string {
+  return [`${r.code} ${r.name}`.trim(), r.reName, formatDate(r.endon)].filter(Boolean).join(' — ');
+}
+
 export default function EntryPage({ side }: { side: Side }) {
   const { id } = useParams();
   const f = useFormEntry(side, recordIdOf(id) ?? 0);
@@ -37,7 +42,9 @@ export default function EntryPage({ side }: { side: Side }) {
   const { user } = useSession();
   const mayDownloadApproverOnly = loginTypeOf(user) !== 'RE' || Boolean(user?.roles['27']);
 
-  const heading = f.record ? `${f.record.code} - ${f.record.name}` : 'Form';
+  // Whose return of which period: every bank files the same template each period, so the code and
+  // name alone would read the same on all of them (the tab title says it too).
+  const heading = f.record ? formHeading(f.record) : 'Form';
   usePageTitle(f.record ? heading : null);
 
   const template = f.template;

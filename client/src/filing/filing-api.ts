@@ -22,6 +22,9 @@ export interface FormRecord {
   preparedby: number | null;
   frozen: boolean;
   batchName: string;
+  /** The entity's name and the period's end (YYYY-MM-DD): the form's heading and tab title say whose return of which period it is. */
+  reName: string;
+  endon: string;
   /** The template is approver-view-only: its forms download only for IRU staff and approvers (seed 003 §2.1). */
   approverViewOnly: boolean;
 }
@@ -35,7 +38,7 @@ function rowsOf(values: Value[], i: number): Row[] {
 
 /** The form record and its batch (frozen or not); null when it does not exist or is out of scope. */
 export async function loadFormRecord(side: Side, id: number): Promise<FormRecord | null> {
-  const { rows } = await rpc.select({ module: formModule(side), fields: ['id', 'code', 'name', 'state', 'updatectr', 'formbatch', 're', 'preparedby', 'template_approverviewonly'], where: [['id', '=', id]], max: 1 });
+  const { rows } = await rpc.select({ module: formModule(side), fields: ['id', 'code', 'name', 'state', 'updatectr', 'formbatch', 're', 're_name_ind_field', 'endon', 'preparedby', 'template_approverviewonly'], where: [['id', '=', id]], max: 1 });
   const r = rows[0];
   if (!r) return null;
   const batchId = num(r.formbatch);
@@ -49,6 +52,7 @@ export async function loadFormRecord(side: Side, id: number): Promise<FormRecord
   return {
     id: Number(r.id), code: String(r.code ?? ''), name: String(r.name ?? ''), state: Number(r.state), updatectr: Number(r.updatectr),
     formbatch: batchId, re: num(r.re), preparedby: num(r.preparedby), frozen, batchName,
+    reName: String(r.re_name_ind_field ?? ''), endon: String(r.endon ?? '').slice(0, 10),
     approverViewOnly: [true, 1, '1', 'true'].includes(r.template_approverviewonly as never),
   };
 }

@@ -72,6 +72,8 @@ export interface ColumnSize {
   header: number;
   /** A width the user chose: a narrow grid leaves it as it is. */
   fixed?: boolean;
+  /** Text: how far a narrow grid may take it down, in place of TEXT_FLOOR. */
+  floor?: number;
 }
 
 /**
@@ -98,7 +100,8 @@ export const TEXT_FLOOR = 120;
  * Widths for `room` pixels. A wide grid gives what is left in equal parts to the growing columns
  * (text without a stored width), so it shows more of the text instead of an empty band. A narrow
  * one takes width from the text columns, in proportion to what each has above its floor, so
- * that more columns are in view; dates, statuses, numbers and widths the user chose keep theirs. What still does not
+ * that more columns are in view; dates, statuses and numbers keep what their values need (a stored
+ * width above it gives way too), widths the user chose keep theirs. What still does not
  * fit scrolls sideways.
  */
 export function fitRoom(sizes: (ColumnSize & { kind: CellKind })[], room: number): number[] {
@@ -109,7 +112,8 @@ export function fitRoom(sizes: (ColumnSize & { kind: CellKind })[], room: number
     const extra = Math.floor((room - used) / growing);
     return sizes.map((s) => (s.grow ? s.width + extra : s.width));
   }
-  const spare = sizes.map((s) => (WHOLE.has(s.kind) || s.fixed ? 0 : Math.max(0, s.width - Math.max(TEXT_FLOOR, s.header))));
+  // Dates, statuses and numbers give only what a stored width adds above their widest value.
+  const spare = sizes.map((s) => (s.fixed ? 0 : WHOLE.has(s.kind) ? Math.max(0, s.width - s.minWidth) : Math.max(0, s.width - Math.max(s.floor ?? TEXT_FLOOR, s.header))));
   const total = spare.reduce((a, b) => a + b, 0);
   if (total === 0) return sizes.map((s) => s.width);
   const share = Math.min(1, (used - room) / total);

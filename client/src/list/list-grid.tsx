@@ -3,9 +3,10 @@
 // `[data-list-grid]`, whose `data-state` is `loading` or `ready` (what tests and the bench wait on).
 // Widths come from each column's kind and the page's texts as the browser measures them
 // (list-columns.ts columnSize); the row buttons stay in view at the right edge (sticky) while
-// the columns scroll sideways under them; the grid is never taller than the window, so its
+// the columns scroll sideways under them, only those the user has the permission for, and more
+// than one behind a row's "Actions" menu, so that they take little of the width; the grid is never taller than the window, so its
 // horizontal scrollbar shows with it.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DataGrid, Row as GridRow, SELECT_COLUMN_KEY, SelectColumn, type Column, type SortColumn } from 'react-data-grid';
 import 'react-data-grid/lib/styles.css';
 import type { RowButton } from '../../../engine/metadata/screen-schemas.js';
@@ -23,6 +24,9 @@ const SCROLLBAR = 17;
 const BUTTON_CHROME = 18;
 const BUTTON_GAP = 5;
 const ACTIONS_CHROME = 24;
+const MENU_LABEL = 'Actions';
+/** How narrow a narrow grid may make its first text column (whole on hover). */
+const FIRST_FLOOR = 96;
 
 /** Text widths in the grid's fonts, measured on one canvas (no layout needed). */
 const measurer = (() => {
@@ -43,24 +47,70 @@ function gridFonts(el: HTMLElement | null) {
   return { cell: `${size}px ${family}`, header: `bold ${size}px ${family}`, button: `${size * 0.85}px ${family}` };
 }
 
-function RowButtons({ buttons }: { buttons: ButtonState<RowButton>[] }) {
+function RowAction({ b, onDone }: { b: ButtonState<RowButton>; onDone?: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-small ${b.button.className ?? ''}`}
+      role={onDone ? 'menuitem' : undefined}
+      data-row-button={b.button.label}
+      onClick={(e) => {
+        e.stopPropagation();
+        onDone?.();
+        b.run();
+      }}
+    >
+      {b.button.label}
+    </button>
+  );
+}
+
+let menuSeq = 0;
+
+/**
+ * A row's buttons behind one "Actions" button: a popover in the browser's top layer, so that no
+ * grid cell or scrolling box cuts it, placed under the button (or above it near the window's
+ * bottom). Its buttons stay in the row's markup while it is closed.
+ */
+function RowMenu({ buttons }: { buttons: ButtonState<RowButton>[] }) {
+  const [id] = useState(() => `row-menu-${++menuSeq}`);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = menu.current;
+    if (!el) return;
+    const place = (e: Event) => {
+      if ((e as ToggleEvent).newState !== 'open' || !anchor.current) return;
+      const a = anchor.current.getBoundingClientRect();
+      el.style.left = `${Math.max(4, a.right - el.offsetWidth)}px`;
+      const below = a.bottom + 2;
+      el.style.top = `${below + el.offsetHeight > window.innerHeight ? Math.max(4, a.top - 2 - el.offsetHeight) : below}px`;
+    };
+    el.addEventListener('toggle', place);
+    return () => el.removeEventListener('toggle', place);
+  }, []);
+  return (
+    <span className="row-buttons">
+      <button ref={anchor} type="button" className="btn btn-small row-menu-button" popoverTarget={id} aria-haspopup="menu" data-row-menu onClick={(e) => e.stopPropagation()}>
+        Actions <span aria-hidden="true">▾</span>
+      </button>
+      <div ref={menu} id={id} popover="auto" role="menu" className="row-menu">
+        {buttons.map((b) => (
+          <RowAction key={b.button.label} b={b} onDone={() => (menu.current?.matches(':popover-open') ? menu.current.hidePopover() : undefined)} />
+        ))}
+      </div>
+    </span>
+  );
+}
+
+/** The buttons as they are, or behind an "Actions" menu (the page decides, for all its rows alike). */
+function RowButtons({ buttons, menu }: { buttons: ButtonState<RowButton>[]; menu: boolean }) {
+  if (buttons.length === 0) return null;
+  if (menu) return <RowMenu buttons={buttons} />;
   return (
     <span className="row-buttons">
       {buttons.map((b) => (
-        <button
-          key={b.button.label}
-          type="button"
-          className={`btn btn-small ${b.button.className ?? ''}`}
-          disabled={b.disabled}
-          title={b.needs ? `Needs ${b.needs}` : undefined}
-          data-row-button={b.button.label}
-          onClick={(e) => {
-            e.stopPropagation();
-            b.run();
-          }}
-        >
-          {b.button.label}
-        </button>
+        <RowAction key={b.button.label} b={b} />
       ))}
     </span>
   );
@@ -89,36 +139,53 @@ export interface GridSelection {
 
 export function ListGrid({ list, selection }: { list: ListReady; selection?: GridSelection }) {
   const [box, width] = useWidth();
-  const { columns, rows, sort, rowButtons, hasRowButtons } = list;
+  const { columns, rows, sort, hasRowButtons } = list;
   const fonts = useMemo(() => gridFonts(box.current), [box, width]);
-  // Room for the widest set of buttons a row of this page shows; no column when no row shows any.
-  const actionsWidth = useMemo(
-    () =>
-      hasRowButtons
-        ? Math.ceil(Math.max(0, ...rows.map((r) => rowButtons(r).reduce((n, b, i) => n + measurer(b.button.label, fonts.button) + BUTTON_CHROME + (i ? BUTTON_GAP : 0), 0))) + ACTIONS_CHROME)
-        : 0,
-    [hasRowButtons, rows, rowButtons, fonts],
-  );
+  // A row button the user has no permission for is never shown: they could never use it, and
+  // a column of disabled buttons would only push the data (Status, dates) out of view.
+  const rowButtons = useCallback((row: Row) => list.rowButtons(row).filter((b) => !b.disabled), [list.rowButtons]);
+  const buttonsByRow = useMemo(() => (hasRowButtons ? rows.map((r) => rowButtons(r)) : []), [hasRowButtons, rows, rowButtons]);
+  // A page whose rows offer more than one button, or one wider than the menu's, puts them behind
+  // one "Actions" menu per row: the button column then takes the least width.
+  const { menu, actionsWidth } = useMemo(() => {
+    if (!buttonsByRow.some((bs) => bs.length > 0)) return { menu: false, actionsWidth: 0 };
+    const menuWidth = measurer(`${MENU_LABEL} ▾`, fonts.button) + BUTTON_CHROME;
+    const inline = Math.max(0, ...buttonsByRow.map((bs) => bs.reduce((n, b, i) => n + measurer(b.button.label, fonts.button) + BUTTON_CHROME + (i ? BUTTON_GAP : 0), 0)));
+    const asMenu = buttonsByRow.some((bs) => bs.length > 1) || inline > menuWidth;
+    return { menu: asMenu, actionsWidth: Math.ceil((asMenu ? menuWidth : inline) + ACTIONS_CHROME) };
+  }, [buttonsByRow, fonts]);
   // The texts each column shows on this page, formatted once for the widths and the cells.
   const shown = useMemo(() => columns.map((c) => rows.map((row) => formatCell(row[c.name], c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty)), [columns, rows]);
   const widths = useMemo(() => {
     const sizes = columns.map((c, i) => ({ kind: c.kind, ...columnSize(c.kind, measurer(c.title, fonts.header), Math.max(0, ...shown[i].map((t) => measurer(t, fonts.cell))), c.width, c.userWidth) }));
+    // The first column (what the row is) is followed by the status and dates in a narrow grid
+    // (below): it gives a little more width so that they show.
+    if (sizes[0]) sizes[0] = { ...sizes[0], floor: FIRST_FLOOR };
     const room = width - actionsWidth - (selection ? 35 : 0) - 2;
     return fitRoom(sizes, room).map((w, i) => ({ width: w, minWidth: sizes[i].minWidth }));
   }, [columns, shown, fonts, width, actionsWidth, selection]);
+  // A grid too narrow for its columns shows, after the first (what the row is), its status and
+  // dates, then the rest: what people look for first stays in view, the other texts scroll sideways.
+  const order = useMemo(() => {
+    const all = columns.map((_, i) => i);
+    const room = width - actionsWidth - (selection ? 35 : 0) - 2;
+    if (width <= 0 || widths.reduce((n, w) => n + w.width, 0) <= room) return all;
+    const rank = (i: number) => (i === 0 ? 0 : columns[i].kind === 'state' ? 1 : columns[i].kind === 'date' || columns[i].kind === 'datetime' ? 2 : 3);
+    return all.sort((a, b) => rank(a) - rank(b) || a - b);
+  }, [columns, widths, width, actionsWidth, selection]);
 
   const gridColumns = useMemo((): Column<Row>[] => {
-    const out: Column<Row>[] = columns.map((c, i) => ({
+    const out: Column<Row>[] = order.map((i) => columns[i]).map((c, j) => ({
       key: c.name,
       name: c.title,
-      width: widths[i].width,
-      minWidth: widths[i].minWidth,
+      width: widths[order[j]].width,
+      minWidth: widths[order[j]].minWidth,
       sortable: c.sortable,
       resizable: true,
       headerCellClass: `head-${c.kind}`,
       renderCell: ({ row, rowIdx }) => {
         const raw = row[c.name];
-        const text = shown[i][rowIdx] ?? (formatCell(raw, c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty);
+        const text = shown[order[j]][rowIdx] ?? (formatCell(raw, c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty);
         // The whole of a long text shows on hover (the cell may cut it with an ellipsis).
         return (
           <span className={`cell cell-${c.kind}`} data-kind={c.kind} title={c.kind === 'text' && text ? fullText(raw) : undefined}>
@@ -137,12 +204,12 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
         resizable: false,
         cellClass: 'list-actions',
         headerCellClass: 'list-actions',
-        renderCell: ({ row }) => <RowButtons buttons={rowButtons(row)} />,
+        renderCell: ({ row }) => <RowButtons buttons={rowButtons(row)} menu={menu} />,
       });
     }
     if (selection) out.unshift(SelectColumn as Column<Row>);
     return out;
-  }, [columns, widths, shown, actionsWidth, rowButtons, selection]);
+  }, [columns, order, widths, shown, actionsWidth, rowButtons, menu, selection]);
 
   const sortColumns: SortColumn[] = sort ? [{ columnKey: sort.column, direction: sort.dir === 'asc' ? 'ASC' : 'DESC' }] : [];
   // Tall enough for the page's rows and, when the columns are wider than the box, a horizontal

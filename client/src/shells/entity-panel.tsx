@@ -1,7 +1,9 @@
 // The right panel of the RE shell: the entities the user is linked to, a type-to-search box,
 // and switching (seed 000 §6): User.setRE, the entity-level role swapped, the page reloaded.
 // The panel folds to a narrow strip so the content gets the width; each user's choice
-// is kept in this browser (localStorage `entityPanel.{user id}`, not cleared at logout).
+// is kept in this browser (localStorage `entityPanel.{user id}`: `collapsed` or `expanded`, not
+// cleared at logout). Until a user chooses, it is folded for a user of one entity (there is
+// nothing to switch to, and the forms' grids need the width) and open for a user of several.
 import { useCallback, useMemo, useState } from 'react';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
@@ -23,26 +25,26 @@ export async function switchEntity(re: number): Promise<void> {
 
 export const panelKey = (userId: number) => `entityPanel.${userId}`;
 
-function readFolded(userId: number | undefined): boolean {
-  if (userId === undefined) return false;
+function readFolded(userId: number | undefined, byDefault: boolean): boolean {
+  if (userId === undefined) return byDefault;
   try {
-    return localStorage.getItem(panelKey(userId)) === 'collapsed';
+    const kept = localStorage.getItem(panelKey(userId));
+    return kept === 'collapsed' ? true : kept === 'expanded' ? false : byDefault;
   } catch {
-    return false;
+    return byDefault;
   }
 }
 
 /** Whether the signed-in user keeps the panel folded, and the way to change it (remembered per user). */
-function useFolded(userId: number | undefined): [boolean, (folded: boolean) => void] {
+function useFolded(userId: number | undefined, byDefault: boolean): [boolean, (folded: boolean) => void] {
   // Keyed by the user: another user signing in in this tab reads their own choice.
-  const [state, setState] = useState(() => ({ userId, folded: readFolded(userId) }));
-  const folded = state.userId === userId ? state.folded : readFolded(userId);
+  const [state, setState] = useState(() => ({ userId, folded: readFolded(userId, byDefault) }));
+  const folded = state.userId === userId ? state.folded : readFolded(userId, byDefault);
   const set = useCallback(
     (next: boolean) => {
       if (userId !== undefined) {
         try {
-          if (next) localStorage.setItem(panelKey(userId), 'collapsed');
-          else localStorage.removeItem(panelKey(userId));
+          localStorage.setItem(panelKey(userId), next ? 'collapsed' : 'expanded');
         } catch {
           // Storage refused (private mode): the choice holds for this page only.
         }
@@ -57,7 +59,7 @@ function useFolded(userId: number | undefined): [boolean, (folded: boolean) => v
 export function EntityPanel() {
   const { user, re } = useSession();
   const [search, setSearch] = useState('');
-  const [folded, setFolded] = useFolded(user?.id);
+  const [folded, setFolded] = useFolded(user?.id, (user?.RE.length ?? 0) <= 1);
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return (user?.RE ?? []).filter((e) => !needle || e.name.toLowerCase().includes(needle));
