@@ -37,7 +37,8 @@ import { rowRules } from './0029_row_rules.js';
 import { auditLog } from './0031_audit_log.js';
 import { emailSubscriptions } from './0030_email_subscriptions.js';
 import { excelImportReplace } from './0037_excel_import_replace.js';
+import { waitingListIndex } from './0038_waiting_list_index.js';
 
 export type { Migration };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi, rowRules, reProfile, reRecordsA, reAdminActions, auditLog, reRecordsB, reportDesigner, emailSubscriptions, excelImportReplace];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi, rowRules, reProfile, reRecordsA, reAdminActions, auditLog, reRecordsB, reportDesigner, emailSubscriptions, excelImportReplace, waitingListIndex];

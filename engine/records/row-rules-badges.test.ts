@@ -2,7 +2,7 @@
 // list it stands for, on every dialect and for several demo users (docs/row-rules.md):
 // the badge's call exactly as the sidebar makes it (Record.select, the badge's module and where,
 // max 1: its total) equals the rows the list answers through Record.select with the same filter,
-// page after page. The badges gated by a role (the checker's 78 and approver's 55 within 7 days,
+// page after page. The badges gated by a role (the preparer's, checker's and approver's forms waiting for them,
 // the overdue statistics of roles 21/22) are also asked with those roles' gates open, so every
 // filter is compared; rows in each badge's states are made first, so the counts are not all 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +119,7 @@ describe.each(await testDialects())('Sidebar counts = list totals on %s', (diale
     expect(counts['General Helpdesk/rm']).not.toBe(counts['General Helpdesk/iru']);
     expect(counts['General Helpdesk/appofficer']).not.toBe(counts['General Helpdesk/iru']);
     expect(counts['Query/iru']).toBeGreaterThan(0);
-    expect(counts['Forms/checker']).toBeGreaterThan(0);
+    expect(counts['Waiting for me/checker']).toBeGreaterThan(0);
     expect(counts['Bulletin/re']).toBeGreaterThan(0);
     expect(counts['Non-Compliance RE/peoiofficer']).toBeGreaterThan(0);
   }, 600_000);

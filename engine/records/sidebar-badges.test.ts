@@ -16,8 +16,10 @@ const at = (offsetDays: number) => sqlDateTime(new Date(Date.now() + offsetDays 
 const dayBefore = (now: Date, days: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days)).toISOString().slice(0, 10);
 /** bulletin-badge.ts: RE-Bulletin, Active, started on or after the day 14 days ago. */
 const bulletinBadge = (now: Date) => ({ module: 'RE-Bulletin', where: [['state', '=', 33], ['startdate', '>=', `${dayBefore(now, 14)} 00:00:00`]] });
-/** sign-off-badge.ts for a checker (role 26): REForm in Pending Verification changed within 7 days. */
-const checkerBadge = (now: Date) => ({ module: 'REForm', where: [['state', 'in', [78]], ['updateon', '>=', dayBefore(now, 7)]] });
+/** sign-off-badge.ts: the checker's queue (REForm in Pending Verification, any period), a checker-approver's, and the regulator reviewer's (Form Submitted). */
+const checkerBadge = { module: 'REForm', where: [['$filter', 'pendingVerification']] };
+const checkerApproverBadge = { module: 'REForm', where: [{ or: [['$filter', 'pendingVerification'], ['$filter', 'readyForApproval']] }] };
+const reviewerBadge = { module: 'Form', where: [['$filter', 'waitingForReview']] };
 
 describe.each(await testDialects())('sidebar counts against rows on %s', (dialect) => {
   let t: TestEngine;
@@ -65,23 +67,37 @@ describe.each(await testDialects())('sidebar counts against rows on %s', (dialec
     expect(total).toBe(expected);
   });
 
-  it("counts a checker's forms in Pending Verification changed within 7 days, of the current entity only", async () => {
+  it("counts a checker's forms in Pending Verification however long they have waited, of the current entity only; with the approver's Ready ones for a user holding both roles", async () => {
     const db = t.database.db;
-    const forms = (await db('form').where({ re: CHECKER_ENTITY }).orderBy('id').limit(3).pluck('id')).map(Number);
-    expect(forms).toHaveLength(3);
+    const forms = (await db('form').where({ re: CHECKER_ENTITY }).orderBy('id').limit(4).pluck('id')).map(Number);
+    expect(forms).toHaveLength(4);
+    await db('form').where({ re: CHECKER_ENTITY }).whereIn('state', [78, 55]).update({ state: 13 });
     await db('form').where({ id: forms[0] }).update({ state: 78, updateon: at(-1) });
-    await db('form').where({ id: forms[1] }).update({ state: 78, updateon: at(-9) });
+    await db('form').where({ id: forms[1] }).update({ state: 78, updateon: at(-90) });
     await db('form').where({ id: forms[2] }).update({ state: 55, updateon: at(-1) });
+    await db('form').where({ id: forms[3] }).update({ state: 56, updateon: at(-1) });
     const elsewhere = Number((await db('form').where({ re: ENTITY }).orderBy('id').first('id')).id);
     await db('form').where({ id: elsewhere }).update({ state: 78, updateon: at(0) });
     await bumpVersions(db, ['form']);
 
-    const now = new Date();
-    const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 7)).toISOString().slice(0, 10);
-    const expected = Number((await db('form').where({ re: CHECKER_ENTITY, state: 78 }).andWhere('updateon', '>=', from).count({ n: '*' }).first())?.n);
-    expect(expected).toBeGreaterThan(0);
-    const badge = checkerBadge(now);
-    const { total } = await select(t, await t.sessionFor('re', CHECKER_ENTITY), { module: badge.module, fields: ['id'], where: badge.where, max: 1 });
-    expect(total).toBe(expected);
+    const session = await t.sessionFor('re', CHECKER_ENTITY);
+    const ids = async (badge: { module: string; where: unknown[] }) => (await select(t, session, { module: badge.module, fields: ['id'], where: badge.where, max: 100 })).rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    expect(await ids(checkerBadge)).toEqual([forms[0], forms[1]]);
+    expect(await ids(checkerApproverBadge)).toEqual([forms[0], forms[1], forms[2]]);
+    const { total } = await select(t, session, { module: checkerBadge.module, fields: ['id'], where: checkerBadge.where, max: 1 });
+    expect(total).toBe(2);
+  });
+
+  it("counts the regulator reviewer's Submitted forms of every period, the same rows as a Status filter of Submitted", async () => {
+    const db = t.database.db;
+    const forms = (await db('form').orderBy('endon').orderBy('id').limit(2).pluck('id')).map(Number);
+    await db('form').whereIn('id', forms).update({ state: 56 });
+    await bumpVersions(db, ['form']);
+    const session = await t.sessionFor('iru');
+    const queue = await select(t, session, { module: reviewerBadge.module, fields: ['id', 'state'], where: reviewerBadge.where, max: 1000 });
+    const byStatus = await select(t, session, { module: 'Form', fields: ['id'], where: [['state', '=', 56]], max: 1000 });
+    expect(queue.total).toBeGreaterThanOrEqual(1);
+    expect(queue.rows.every((r) => Number(r.state) === 56)).toBe(true);
+    expect(queue.rows.map((r) => Number(r.id)).sort()).toEqual(byStatus.rows.map((r) => Number(r.id)).sort());
   });
 });

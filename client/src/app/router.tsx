@@ -78,6 +78,7 @@ const PeoiFormsPage = lazy(() => import('../peoi/peoi-forms-page'));
 const RoutineReportPage = lazy(() => import('../routine-reports/routine-report-page'));
 const RoutineReportEditPage = lazy(() => import('../routine-reports/routine-report-edit-page'));
 const OverdueReportsPage = lazy(() => import('../routine-reports/overdue-reports-page'));
+const WaitingPage = lazy(() => import('../shells/waiting-page'));
 // E-mail subscriptions (docs/email-subscriptions.md).
 const EmailSubscriptionsPage = lazy(() => import('../mail/email-subscriptions-page'));
 const UnsubscribePage = lazy(() => import('../mail/unsubscribe-page'));
@@ -164,6 +165,8 @@ function screenRoutes(shell: ShellKind): RouteObject[] {
 const RE_ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to="/re/dashboard" replace /> },
   { path: 'dashboard', handle: titled('Dashboard'), element: <Lazy><ReDashboard /></Lazy> },
+  // The forms waiting for the user's sign-off step (shells/sign-off-badge.ts).
+  { path: 'waiting', handle: titled('Waiting for me'), element: <Lazy><WaitingPage key="re" shell="re" /></Lazy> },
   { path: 'reprofile', handle: titled('Reporting Entity Profile'), element: <Lazy><ReProfilePage key="re" side="re" /></Lazy> },
   // Seed 000 §2.12: regsubusers/create, and the create page of list 81 (registersubusers).
   { path: 'regsubusers/create', handle: titled('Register Sub User'), element: <PrimaryOnly><Lazy><ProfileGated><SubUserRegisterPage /></ProfileGated></Lazy></PrimaryOnly> },
@@ -210,6 +213,8 @@ const IRU_ROUTES: RouteObject[] = [
   { index: true, element: <IruLanding /> },
   { path: 'dashboard', handle: titled('Dashboard'), element: <Lazy><IruDashboard /></Lazy> },
   { path: 'dashboard2', handle: titled('Dashboard'), element: <Lazy><IruDashboard2 /></Lazy> },
+  // Submitted forms waiting for the regulator's review (shells/sign-off-badge.ts).
+  { path: 'waiting', handle: titled('Waiting for my review'), element: <Lazy><WaitingPage key="iru" shell="iru" /></Lazy> },
   { path: 'securityquestions/:data_id', handle: titled('Security Questions'), element: <Lazy><SecurityQuestionsPage key="iru" /></Lazy> },
   { path: 'profile', handle: titled('My Profile'), element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },
   { path: 'profile/view', handle: titled('My Profile'), element: <Lazy><OwnProfile mode="view" shell="iru" /></Lazy> },

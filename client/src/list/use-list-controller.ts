@@ -127,7 +127,8 @@ export function useListController(props: ListPageProps): ListController {
   const { user, re } = useSession();
   const routeParams = useParams();
   const navigate = useNavigate();
-  const query = useListQueryState(embedded);
+  // Kept per user and list address while the user moves around the portal (use-list-query-state.ts).
+  const query = useListQueryState(embedded, user && !definitions ? `list-query:${user.id}:${basePath}` : undefined);
   const [defs, setDefs] = useState<Definitions>({ status: 'loading' });
   const [tick, setTick] = useState(0);
   const [namesTick, setNamesTick] = useState(0);
@@ -352,7 +353,20 @@ export function useListController(props: ListPageProps): ListController {
       ...(filter.source && filter.tag !== 'input' ? { options: options[index] ?? null } : {}),
     })),
     form,
-    setFilterValue: (index, patch) => setForm((f) => ({ ...f, values: { ...f.values, [index]: { ...f.values[index], ...patch } } })),
+    // A Status chosen alone means every period: the date range still at its default (a month
+    // counted from today) is cleared on screen, so the two do not silently combine. A range the
+    // user typed stays.
+    setFilterValue: (index, patch) =>
+      setForm((f) => {
+        const values = { ...f.values, [index]: { ...f.values[index], ...patch } };
+        if (filters[index]?.name === 'state' && patch.value) {
+          const defaults = defaultValues(filters);
+          filters.forEach((g, i) => {
+            if (typeof g.default === 'object' && g.default !== null && JSON.stringify(values[i] ?? {}) === JSON.stringify(defaults[i] ?? {})) values[i] = {};
+          });
+        }
+        return { ...f, values };
+      }),
     setSearch: (patch) => setForm((f) => ({ ...f, search: { ...f.search, ...patch } })),
     searchFields,
     searchLabel: list.properties.searchLabel || 'Search',

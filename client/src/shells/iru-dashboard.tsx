@@ -17,6 +17,7 @@ import { DashboardSections, type DashboardSection } from '../dashboards/dashboar
 import { EmptyMonthNotice } from '../dashboards/empty-month-notice';
 import type { DashboardAnswer } from '../dashboards/entity-dashboard';
 import '../dashboards/dashboards.css';
+import { WaitingLink } from './waiting-page';
 
 const BLUE = '#2563eb';
 const GREEN = '#16a34a';
@@ -116,6 +117,7 @@ export default function IruDashboard() {
   return (
     <section className="page" data-testid="iru-dashboard" data-state={answer ? 'ready' : 'loading'}>
       <h1>Dashboard</h1>
+      <WaitingLink />
       <MonthFilterForm month={month} onMonth={setMonth} button="Show" testId="show" onApply={() => setShown({ month, sector: toId(sector), category: toId(category) })}>
         <ChoiceSelect label="Sector" name="sector" value={sector} none="All" choices={sectors} onChange={setSector} />
         <ChoiceSelect label="Category for Submission Only" name="category" value={category} none="All" choices={categories} onChange={setCategory} />

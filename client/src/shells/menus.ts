@@ -2,7 +2,7 @@
 // (a `.select` permission, the primary-user rule, a role). Entries whose module does not exist
 // have no permission anywhere and so never show.
 import type { LoginInfo } from '../session/session-store';
-import { signOffBadge } from './sign-off-badge';
+import { signOffBadge, waitingForMe, RE_QUEUE_TITLE, IRU_QUEUE_TITLE } from './sign-off-badge';
 import { overdueReportBadge } from './overdue-report-badge';
 import { bulletinBadge } from './bulletin-badge';
 
@@ -33,8 +33,9 @@ export const RE_MENU: MenuItem[] = [
   { label: 'Reporting Entity Profile', to: '/re/reprofile', permission: 'RE-RE.select' },
   { label: 'Submission', to: '/re/batches', permission: 'REFormBatch.select' },
   { label: 'Excel Import', to: '/re/excelimport', permission: 'RE-ExcelImport.select' },
-  // Seed 003 §4.7: the checker's and approver's forms waiting for them.
-  { label: 'Forms', to: '/re/formview', permission: 'REForm.select', badgeFor: signOffBadge },
+  // The forms waiting for the user's sign-off step, of any period, counted (sign-off-badge.ts).
+  { label: RE_QUEUE_TITLE, to: '/re/waiting', permission: 'REForm.select', when: (u) => Boolean(waitingForMe(u)), badgeFor: signOffBadge },
+  { label: 'Forms', to: '/re/formview', permission: 'REForm.select' },
   { label: 'Sub User Registration', to: '/re/registersubusers', permission: 'RE_User.select', when: isPrimaryUser },
   { label: 'External Users', to: '/re/userre', permission: 'User.select', when: isPrimaryUser },
   { label: 'RE Dropdown Group', to: '/re/redropdowngroup', permission: 'ListGroup.select' },
@@ -66,6 +67,8 @@ export const IRU_MENU: MenuItem[] = [
       { label: 'Excel Import', to: '/iru/excelimport', permission: 'ExcelImport.select' },
     ],
   },
+  // Submitted forms waiting for the regulator's review, of any period, counted (sign-off-badge.ts).
+  { label: IRU_QUEUE_TITLE, to: '/iru/waiting', permission: 'Form.action.review', hideForRoles: [36], badgeFor: signOffBadge },
   { label: 'Form', to: '/iru/form', permission: 'Form.select', hideForRoles: [36] },
   { label: 'Form Template', to: '/iru/formtemplate', permission: 'FormTemplate.select' },
   { label: 'Import Allow', to: '/iru/importallow', permission: 'ImportAllow.select' },

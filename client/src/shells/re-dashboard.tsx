@@ -16,6 +16,7 @@ import { DashboardSections, type DashboardSection } from '../dashboards/dashboar
 import { EmptyMonthNotice } from '../dashboards/empty-month-notice';
 import type { DashboardAnswer } from '../dashboards/entity-dashboard';
 import '../dashboards/dashboards.css';
+import { WaitingLink } from './waiting-page';
 
 /** The table's columns in the order of the sign-off, by the status labels RE.getDashboard answers. */
 const STATUSES = ['Open', 'Pending Verification', 'Ready', 'Submitted', 'Accepted', 'Amendment Required'];
@@ -83,6 +84,7 @@ export default function ReDashboard() {
     <section className="page" data-testid="re-dashboard" data-state={answer ? 'ready' : 'loading'}>
       <h1>Dashboard</h1>
       {entity && <p className="muted">{entity.name}</p>}
+      <WaitingLink />
       <MonthFilterForm month={month} onMonth={setMonth} button="Search" testId="search" onApply={() => setAsAt(month)} />
       <table className="table status-table">
         <caption>

@@ -1,20 +1,35 @@
-// The checker's and approver's sidebar counts (seed 003 §4.7) ask for the right states and days.
+// "Waiting for me" (sign-off-badge.ts): each sign-off role's queue names the Form module's
+// filter for the states that role acts on, of any period; the sidebar counts the same conditions.
 import { describe, expect, it } from 'vitest';
 import type { LoginInfo } from '../session/session-store';
-import { signOffBadge } from './sign-off-badge';
+import { signOffBadge, waitingForMe } from './sign-off-badge';
+import formModule from '../../../portal/metadata/modules/Form.json';
 
-const user = (roles: number[]) => ({ roles: Object.fromEntries(roles.map((r) => [String(r), true])) }) as unknown as LoginInfo;
-const now = new Date('2026-03-03T10:00:00Z');
+const entityUser = (roles: number[]) => ({ roles: Object.fromEntries(roles.map((r) => [String(r), true])), permissions: { 'REForm.select': true } }) as unknown as LoginInfo;
+const reviewer = { roles: { '1': true }, permissions: { 'Form.select': true, 'Form.action.review': true } } as unknown as LoginInfo;
+const statesOf = (filter: string) => (formModule.filters as Record<string, { where: unknown[][] }>)[filter].where[0][2];
 
-describe('the sign-off sidebar count', () => {
-  it("counts a checker's forms in Pending Verification changed within the last 7 days", () => {
-    expect(signOffBadge(user([26]), now)).toEqual({ module: 'REForm', where: [['state', 'in', [78]], ['updateon', '>=', '2026-02-24']] });
+describe('the forms waiting for each sign-off role', () => {
+  it("gives the preparer the Open and Amendment Required forms, the checker's Pending Verification and the approver's Ready", () => {
+    expect(waitingForMe(entityUser([25]))?.where).toEqual([['$filter', 'waitingForPreparer']]);
+    expect(statesOf('waitingForPreparer')).toEqual([13, 74]);
+    expect(waitingForMe(entityUser([26]))?.where).toEqual([['$filter', 'pendingVerification']]);
+    expect(statesOf('pendingVerification')).toBe(78);
+    expect(waitingForMe(entityUser([27]))?.where).toEqual([['$filter', 'readyForApproval']]);
+    expect(statesOf('readyForApproval')).toBe(55);
   });
-  it("counts an approver's Ready forms, and both states for a user holding both roles", () => {
-    expect(signOffBadge(user([27]), now)?.where[0]).toEqual(['state', 'in', [55]]);
-    expect(signOffBadge(user([26, 27]), now)?.where[0]).toEqual(['state', 'in', [78, 55]]);
+
+  it('joins the queues of a user holding several roles, with no date condition', () => {
+    expect(waitingForMe(entityUser([26, 27]))).toEqual({ module: 'REForm', where: [{ or: [['$filter', 'pendingVerification'], ['$filter', 'readyForApproval']] }], to: '/re/waiting', title: 'Waiting for me' });
   });
-  it('shows no count to a preparer', () => {
-    expect(signOffBadge(user([25]), now)).toBeUndefined();
+
+  it("gives the regulator's reviewers the Submitted forms, on the Form module", () => {
+    expect(waitingForMe(reviewer)).toMatchObject({ module: 'Form', where: [['$filter', 'waitingForReview']], to: '/iru/waiting', title: 'Waiting for my review' });
+    expect(statesOf('waitingForReview')).toBe(56);
+  });
+
+  it('counts in the sidebar exactly what the queue lists, and nothing for a user with no sign-off role', () => {
+    expect(signOffBadge(entityUser([26]))).toEqual({ module: 'REForm', where: waitingForMe(entityUser([26]))!.where });
+    expect(signOffBadge(entityUser([]))).toBeUndefined();
   });
 });
