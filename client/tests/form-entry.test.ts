@@ -122,6 +122,10 @@ describe('filling a form in the entry grid', () => {
     await page.click('[data-action=save]');
     await page.waitForSelector('[data-conflict]');
     expect(await page.$eval('[data-conflict]', (e) => e.textContent)).toContain('This form was changed by someone else');
+    // The changed cell in words: its tab's title and address, never the internal 01!C6.
+    const changed = await page.$eval('[data-conflict-cells]', (e) => e.textContent ?? '');
+    expect(changed).toMatch(/\bC6\b/);
+    expect(changed).not.toContain('01!');
     expect(await shown(page, 'B5')).toBe('360');
     expect((await serverData(portal, 'preparer', form)).cells.get('01!B5')).toBe('350');
     await page.click('[data-action=reload]');
@@ -144,7 +148,7 @@ describe('filling a form in the entry grid', () => {
     }));
     expect(mutations).toBeLessThan(50);
     await page.click('a[href="/re/dashboard"]');
-    expect(await answerDialog(page, 'no')).toContain('not saved');
+    expect(await answerDialog(page, 'no')).toContain('This form has values that are not saved. Leave the page and lose them?');
     expect(new URL(page.url()).pathname).toBe(`/re/form/${form}`);
     const asked = leaveQuestionsOf(page);
     await page.reload();

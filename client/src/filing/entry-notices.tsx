@@ -5,13 +5,13 @@ import type { CheckFailure } from '../../../portal/filing/formula-engine.js';
 import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import type { Finding } from './filing-api';
 
-export function ConflictNotice({ cells, onReload, onDismiss }: { cells: string[]; onReload(): void; onDismiss(): void }) {
+export function ConflictNotice({ cells, template, labelOf, onReload, onDismiss }: { cells: string[]; template: FormProperties; labelOf?(key: string): string | undefined; onReload(): void; onDismiss(): void }) {
   return (
     <section className="conflict-notice" role="alert" data-conflict>
       <h2>This form was changed by someone else</h2>
       <p>
         Another user saved this form after you opened it, so your changes were <strong>not saved</strong>.
-        {cells.length > 0 && <> Cells changed since: {cells.join(', ')}.</>} Reload to see the form as it is now, then make your changes again.
+        {cells.length > 0 && <> The cells they changed: <span data-conflict-cells>{cells.map((k) => cellInWords(template, k, labelOf)).join('; ')}</span>.</>} Reload to see the form as it is now, then make your changes again.
       </p>
       <div className="toolbar">
         <button type="button" className="btn btn-primary" data-action="reload" onClick={onReload}>Reload</button>
@@ -26,6 +26,12 @@ const tabName = (template: FormProperties, key: string) => {
   const tab = template.items.find((t) => t.id === id);
   return tab ? `${tab.title} ${key.slice(key.indexOf('!') + 1)}` : key;
 };
+
+/** A cell as a person names it: its label, then its tab's title and address ("Total assets (Balance sheet B8)"). */
+export function cellInWords(template: FormProperties, key: string, labelOf?: (key: string) => string | undefined): string {
+  const label = labelOf?.(key);
+  return label ? `${label} (${tabName(template, key)})` : tabName(template, key);
+}
 
 export function ProblemList({ problems, formFailures, findings, template, onGo, labelOf }: {
   problems: Map<string, string>;

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../app/page-title';
 import { RecordLoadView } from '../ui/record-load-view';
 import { recordIdOf } from '../ui/use-record-load';
-import { useLeaveGuard } from '../ui/leave-guard';
+import { LEAVE_FORM_MESSAGE, useLeaveGuard } from '../ui/leave-guard';
 import { Loading } from '../ui/loading';
 import { formatDate } from '../ui/date-format';
 import { cellKey } from './entry-model';
@@ -36,7 +36,7 @@ export default function EntryPage({ side }: { side: Side }) {
   const navigate = useNavigate();
   const [tabIndex, setTabIndex] = useState(0);
   const [selected, setSelected] = useState<{ row: number; col: number } | null>(null);
-  useLeaveGuard(f.dirty);
+  useLeaveGuard(f.dirty, LEAVE_FORM_MESSAGE);
   const shell = side === 'entity' ? '/re' : '/iru';
   // Approver-view-only templates: downloads for IRU staff and approvers (role 27) only, as the server has it.
   const { user } = useSession();
@@ -87,6 +87,11 @@ export default function EntryPage({ side }: { side: Side }) {
     if (!site) return;
     const q = new URLSearchParams({ re: String(record.re ?? ''), formbatch: String(record.formbatch ?? ''), form: String(record.id), formtab: tab.title, dataitem: site.code });
     navigate(`/iru/query/create?${q.toString()}`);
+  };
+  /** The words a cell goes by ("Total assets"), from its template's row and column labels. */
+  const labelOf = (key: string) => {
+    const s = entry.siteByKey(key);
+    return s ? cellLabels(template).get(s.code) : undefined;
   };
   const goTo = (key: string) => {
     const s = entry.siteByKey(key);
@@ -140,8 +145,8 @@ export default function EntryPage({ side }: { side: Side }) {
       )}
       {f.fourEyes && <p className="filing-notice" role="status" data-notice="four-eyes">{f.fourEyes}</p>}
       <StaleFormBanner side={side} record={record} dirty={f.dirty} busy={f.busy} onReload={f.reload} />
-      {f.conflict && <ConflictNotice cells={f.conflict} onReload={f.reload} onDismiss={f.dismissConflict} />}
-      <ProblemList problems={problems} formFailures={entry.formFailures()} findings={f.findings} template={template} onGo={goTo} labelOf={(key) => { const s = entry.siteByKey(key); return s ? cellLabels(template).get(s.code) : undefined; }} />
+      {f.conflict && <ConflictNotice cells={f.conflict} template={template} labelOf={labelOf} onReload={f.reload} onDismiss={f.dismissConflict} />}
+      <ProblemList problems={problems} formFailures={entry.formFailures()} findings={f.findings} template={template} onGo={goTo} labelOf={labelOf} />
       <div className="designer-tabs" role="tablist" aria-label="Tabs">
         {template.items.map((t, i) => (t.hide ? null : (
           <button key={`${t.id}-${i}`} type="button" role="tab" aria-selected={i === tabIndex} data-tab-id={t.id} title={t.tab_tooltips ?? ''}

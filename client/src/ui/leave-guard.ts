@@ -10,6 +10,8 @@ export const LEAVE_TITLE = 'Unsaved changes';
 export const LEAVE_MESSAGE = 'This definition has changes that are not saved. Leave the page and lose them?';
 /** The question of pages that edit a record or a message rather than a definition. */
 export const LEAVE_PAGE_MESSAGE = 'This page has changes that are not saved. Leave the page and lose them?';
+/** The question of a return being filled in or reviewed. */
+export const LEAVE_FORM_MESSAGE = 'This form has values that are not saved. Leave the page and lose them?';
 
 export function useLeaveGuard(dirty: boolean, message: string = LEAVE_MESSAGE): { allowNext: () => void } {
   const allowed = useRef(false);
