@@ -58,10 +58,16 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     const quarterEnds = await page.$$eval('[data-testid=endon] option', (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     expect(quarterEnds.length).toBeGreaterThan(0);
     for (const e of quarterEnds) expect(['03', '06', '09', '12']).toContain(e.slice(5, 7));
+    // Period ends read as dates people write: DD/MM/YYYY, never the stored 2026-03-31.
+    const endLabels = await page.$$eval('[data-testid=endon] option', (os) => os.map((o) => o.textContent ?? '').filter((t) => t.includes('ending')));
+    expect(endLabels.length).toBe(quarterEnds.length);
+    for (const l of endLabels) expect(l).toMatch(/\(ending \d\d\/\d\d\/\d{4}\)$/);
     await previewMonthlyPeriod(page, endon, '1', '100211');
     const preview = await statuses(page);
     expect(preview.length).toBeGreaterThan(0);
     expect(new Set(preview)).toEqual(new Set(['created']));
+    expect(await textOf(page, '[data-summary=preview]')).toMatch(/\(due \d\d\/\d\d\/\d{4}\): /);
+    expect(await page.$$eval('[data-testid=open-rows] tbody tr td:last-child', (ts) => [...new Set(ts.map((t) => t.textContent))])).toEqual(['Will be created']);
     // A preview writes nothing.
     expect((await serverSelect(portal, 'iru', { module: 'FormBatch', fields: ['id'], where: [['endon', '=', endon], ['calendar', '=', 277]] })).total).toBe(0);
 
@@ -150,19 +156,19 @@ describe.each(await testDialects())('the period screens on %s', (dialect) => {
     await page.close();
   });
 
-  it("shows the checker the count of the entity's forms waiting in Pending Verification beside Forms", async () => {
+  it("shows the checker the count of the entity's forms waiting in Pending Verification beside Waiting for me", async () => {
     const open = await serverSelect(portal, 'preparer', { module: 'REForm', fields: ['id', 'updatectr'], where: [['state', '=', 13]], order: 'id asc', max: 1 }, 1);
     const f = open.rows[0];
     // Filled first: sending a form for verification holds it to its blocking rules.
     f.updatectr = await completeForm(portal.t, Number(f.id), await portal.t.sessionFor('preparer'));
     await serverCall(portal, 'preparer', 'Record2.update', [{ module: 'REForm', fields: ['id', 'state', 'updatectr'], values: [f.id, 78, f.updatectr] }]);
-    const week = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
-    const waiting = await serverSelect(portal, 'checker', { module: 'REForm', fields: ['id'], where: [['state', '=', 78], ['updateon', '>=', week]] }, 1);
+    // The checker's queue: every form in Pending Verification, of any period or age.
+    const waiting = await serverSelect(portal, 'checker', { module: 'REForm', fields: ['id'], where: [['state', '=', 78]] }, 1);
     expect(waiting.total).toBeGreaterThan(0);
 
     const { page } = await portal.page();
     await signIn(page, portal.url, 'checker');
-    const badge = '[data-shell] a[href="/re/formview"] .badge';
+    const badge = '[data-shell] a[href="/re/waiting"] .badge';
     await page.waitForSelector(badge);
     expect(await textOf(page, badge)).toBe(String(waiting.total));
     await page.close();

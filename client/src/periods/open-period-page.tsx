@@ -11,12 +11,20 @@ import { Loading } from '../ui/loading';
 import * as api from './periods-api';
 import { PermissionGate } from './permission-gate';
 import { periodEnds } from './period-ends';
+import { formatDate } from '../ui/date-format';
 import './periods.css';
 
 type Result = { rows: api.OpenRow[]; summary: api.OpenSummary };
 
 const FieldProblem = ({ text, field }: { text?: string; field: string }) =>
   text ? <span className="field-error" role="alert" data-problem={field}>{text}</span> : null;
+
+/** What opening does to a row, in words: as previewed, as done. */
+const STATUS_WORDS: Record<api.OpenRow['status'], [string, string]> = {
+  created: ['Will be created', 'Created'],
+  exists: ['Already open', 'Already open'],
+  closed: ['In a closed submission', 'In a closed submission'],
+};
 
 export default function OpenPeriodPage() {
   return (
@@ -105,7 +113,7 @@ function OpenPeriodPageBody() {
       </div>
       {s && (
         <p className={s.dryRun ? 'period-summary muted' : 'period-summary filing-notice'} role="status" data-summary={s.dryRun ? 'preview' : 'opened'}>
-          {s.dryRun ? `Preview of ${s.label} (due ${s.duedate}): ` : `Opened ${s.label} (due ${s.duedate}): `}
+          {s.dryRun ? `Preview of ${s.label} (due ${formatDate(s.duedate)}): ` : `Opened ${s.label} (due ${formatDate(s.duedate)}): `}
           {`${s.batches.created} submissions and ${s.forms.created} forms ${s.dryRun ? 'would be created' : 'created'}; ${s.forms.exists} forms exist; ${s.forms.closed} in closed submissions.`}
         </p>
       )}
@@ -122,7 +130,7 @@ function OpenPeriodPageBody() {
                     <td>{r.re_name}</td>
                     <td>{r.form ? <Link to={`/iru/form/${r.form}`}>{r.code}</Link> : r.code}</td>
                     <td>{r.formbatch ? <Link to={`/iru/formbatch/view/${r.formbatch}`}>{r.formbatch}</Link> : '(new)'}</td>
-                    <td className={`period-status-${r.status}`}>{r.status}</td>
+                    <td className={`period-status-${r.status}`}>{STATUS_WORDS[r.status][s?.dryRun ? 0 : 1]}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,6 +3,7 @@
 // years back to a year ahead of today.
 import { monthEnd, periodEndProblem, periodOf } from '../../../portal/filing/period-dates.js';
 import type { Choice } from '../ui/labelled-fields';
+import { formatDate } from '../ui/date-format';
 
 export function periodEnds(months: number, today: Date): Choice[] {
   const out: Choice[] = [];
@@ -11,7 +12,7 @@ export function periodEnds(months: number, today: Date): Choice[] {
   for (let back = -12; back <= 36; back++) {
     const end = monthEnd(y, m - back);
     if (periodEndProblem(end, months) !== null) continue;
-    out.push({ value: end, label: `${periodOf(end, months).label} (${end})` });
+    out.push({ value: end, label: `${periodOf(end, months).label} (ending ${formatDate(end)})` });
   }
   return out;
 }
