@@ -194,6 +194,13 @@ describe('filling a form in the entry grid', () => {
     expect(await iru.$eval(MASTER, (root) => root.querySelector('td[data-address="B4"]')?.classList.contains('has-query'))).toBe(false);
     await selectCell(iru, 'B3');
     expect(await iru.$eval('[data-testid=cell-query]', (e) => e.textContent)).toContain('This cell has an open query.');
+    // The query names its data item in words and leads back to the form at that cell.
+    await iru.goto(`${portal.url}/iru/query/${rows[0].id}`);
+    await iru.waitForFunction(() => /\(BNK0101001\)$/.test(document.querySelector('[data-query-dataitem]')?.textContent ?? ''));
+    expect(await iru.$eval('[data-query-dataitem]', (e) => e.textContent)).not.toBe('BNK0101001');
+    await iru.click('[data-query-form-link]');
+    await iru.waitForFunction((f) => location.pathname === `/iru/form/${f}`, {}, form);
+    await iru.waitForSelector('[data-testid=cell-query]');
     // The entity sees the marker too.
     await openForm(page, `${portal.url}/re/form/${form}`);
     expect(await page.$eval(MASTER, (root) => root.querySelector('td[data-address="B3"]')?.classList.contains('has-query'))).toBe(true);

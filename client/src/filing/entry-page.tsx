@@ -3,7 +3,7 @@
 // cell's note and message, Save / Check now, Copy from last period, the validation report and the
 // sign-off or review buttons of the form's state.
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../app/page-title';
 import { RecordLoadView } from '../ui/record-load-view';
 import { recordIdOf } from '../ui/use-record-load';
@@ -49,6 +49,15 @@ export default function EntryPage({ side }: { side: Side }) {
 
   const template = f.template;
   const entry = f.entry;
+  // `?cell=<data item>` (a query's link to its cell) opens the form at that cell, once.
+  const [search] = useSearchParams();
+  const cellParam = search.get('cell');
+  useEffect(() => {
+    const site = cellParam && entry ? entry.siteOfCode(cellParam) : undefined;
+    if (!site) return;
+    setTabIndex(site.tabIndex);
+    setSelected({ row: site.row, col: site.col });
+  }, [entry === null || entry === undefined, cellParam]);
   const tab = template?.items[tabIndex];
   const localProblems = useMemo(() => entry?.problems() ?? new Map<string, string>(), [entry, f.revision]);
   const problems = useMemo(() => new Map([...f.serverProblems, ...localProblems]), [f.serverProblems, localProblems]);

@@ -3,7 +3,7 @@
 // Change Status dialog (and for queries the conclusion box). The server decides everything it
 // shows (scope, final states, allowed states); this screen mirrors it for comfort.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DateTime } from 'luxon';
 import { rpc, RpcError, type Row } from '../rpc/rpc';
 import { Loading } from '../ui/loading';
@@ -15,6 +15,8 @@ import { attachmentsOf, uploadAttachment, type Attachment } from './attachments'
 import { THREAD_KINDS, type ThreadKind, type ThreadKindName } from './thread-kinds';
 import { CLOSED_WITH_RESUBMISSION, FINAL_STATES, helpdeskTargets, LINK_USER_CATEGORY, queryTargets, ribbonTone, STATE_NAMES, threadDate } from './thread-format';
 import './threads.css';
+import { templateOf } from '../filing/filing-api';
+import { cellLabels } from '../../../portal/filing/cell-labels.js';
 import { useFocusTrap } from '../ui/focus-trap';
 
 interface Loaded {
@@ -252,14 +254,35 @@ function ConclusionBox({ thread, onSave }: { thread: Row; onSave: (text: string,
   );
 }
 
-function QueryDetails({ thread }: { thread: Row }) {
+/** The data item's label on the form's template ("Total assets"), when the form can be read; null while unknown. */
+function useDataItemLabel(form: number | null, code: string): string | null {
+  const [label, setLabel] = useState<string | null>(null);
+  useEffect(() => {
+    if (form === null || !code) return;
+    let live = true;
+    templateOf(form)
+      .then((t) => live && setLabel(cellLabels(t).get(code) ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [form, code]);
+  return label;
+}
+
+function QueryDetails({ thread, side }: { thread: Row; side: 're' | 'iru' }) {
+  const form = thread.form === null || thread.form === undefined || thread.form === '' ? null : Number(thread.form);
+  const code = String(thread.dataitem ?? '');
+  const label = useDataItemLabel(form, code);
+  // The form at the query's cell: the page selects it from `?cell=`.
+  const formLink = form === null ? '' : `/${side}/form/${form}${code ? `?cell=${encodeURIComponent(code)}` : ''}`;
   const rows: [string, ReactNode][] = [
     ['Query Ref#', String(thread.id)],
     ['Reporting Entity', String(thread.re_name_ind_field ?? '')],
     ['Submission', String(thread.formbatch_name_ind_field ?? '')],
-    ['Form', String(thread.form_name ?? '')],
+    ['Form', form === null ? String(thread.form_name ?? '') : <Link to={formLink} data-query-form-link>{String(thread.form_name ?? `Form ${form}`)}</Link>],
     ['Form Tab', String(thread.formtab ?? '')],
-    ['Data Item', String(thread.dataitem ?? '')],
+    ['Data Item', <span data-query-dataitem>{label ? `${label} (${code})` : code}</span>],
     ['Date of Query', threadDate(thread.createon)],
     ['Date of Reply', threadDate(thread.replyon)],
     ['Date of Settlement', threadDate(thread.closeon)],
@@ -366,7 +389,7 @@ export default function ThreadPage({ kind: kindName, shell }: { kind: ThreadKind
       <p className="thread-meta">
         <span className="thread-author">{author}</span> <span className="thread-date">{threadDate(thread.createon)}</span>
       </p>
-      {kind.name === 'query' && <QueryDetails thread={thread} />}
+      {kind.name === 'query' && <QueryDetails thread={thread} side={side} />}
       <div className="thread-description">{String(thread.description ?? '')}</div>
       {kind.name === 'helpdesk' && num(thread.category) === LINK_USER_CATEGORY && (
         <table className="table thread-link-user">
