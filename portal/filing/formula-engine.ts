@@ -11,6 +11,7 @@ import { EXTERNAL_SHEET, translateFormula, type CodeTarget, type FormulaSite, ty
 import { tabCells, type CellPlace } from './template-grid.js';
 import { asFigure, difference, allowance, splitEquality, type Tolerance } from './rule-equality.js';
 import type { Cell, FormProperties, TemplateProblem } from './template-schema.js';
+import { parseProblemInWords } from './formula-parse-words.js';
 
 // Excel's results where HyperFormula's differ (excel-functions.ts), on the class, before any
 // workbook is built: every HyperFormula the server, the entry grid and the designer build has them.
@@ -269,7 +270,7 @@ export class FormWorkbook {
       const v = this.hf.getCellValue(f.address);
       if (!isError(v)) continue;
       if (v.type === 'CYCLE') cycles.push(f);
-      else if (v.type === 'ERROR' && /^Parsing error/.test(v.message)) problem(`${f.place.path}/formula`, `The formula cannot be read: ${v.message.replace(/^Parsing error\.\s*/, '')}`);
+      else if (v.type === 'ERROR' && /^Parsing error/.test(v.message)) problem(`${f.place.path}/formula`, `The formula cannot be read: ${parseProblemInWords(v.message)}`);
       else if (v.type === 'NAME' && !this.refusedPaths.has(`${f.place.path}/formula`)) problem(`${f.place.path}/formula`, v.message);
     }
     for (const cycle of this.cyclesAmong(cycles)) {
@@ -283,7 +284,7 @@ export class FormWorkbook {
         continue;
       }
       const v = this.hf.calculateFormula(rule.text, rule.sheet);
-      if (isError(v) && (v.type === 'ERROR' || (v.type === 'NAME' && !this.refusedPaths.has(rule.path)))) problem(rule.path, v.message || 'The formula cannot be read.');
+      if (isError(v) && (v.type === 'ERROR' || (v.type === 'NAME' && !this.refusedPaths.has(rule.path)))) problem(rule.path, /^Parsing error/.test(v.message) ? `The formula cannot be read: ${parseProblemInWords(v.message)}` : v.message || 'The formula cannot be read.');
     }
   }
 
