@@ -63,6 +63,8 @@ describe('Excel import (sqlite)', () => {
     expect(await page.$eval('[data-testid=import-description]', (e) => e.textContent)).toBe(`returns.xlsx: 1 cell written into form ${form}.`);
     // Unticked, the import writes only what the workbook changes, and its page says so.
     expect(await page.$eval('[data-testid=excel-import]', (e) => e.textContent)).toContain('Replace the whole formNo: only the cells the workbooks change are written');
+    // Dates as people write them, not as stored.
+    expect(await page.$eval('[data-testid=excel-import]', (e) => e.textContent)).toMatch(/Created On\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d [ap]m/);
     const stored = await db('formcell').where({ form, tab: '01', address: cells[0].address }).first('value');
     expect(Number(stored.value)).toBe(4321);
     expect(errors).toEqual([]);

@@ -13,6 +13,7 @@ import { presentError } from '../rpc/error-presenter';
 import { attachmentsOf, type Attachment } from '../threads/attachments';
 import { importTypeLabel } from './import-types';
 import '../threads/threads.css';
+import { formatDateTime } from '../ui/date-format';
 
 const POLL_MS = 3000;
 const STATE_NAMES: Record<number, string> = { 50: 'Not Started', 38: 'In Progress', 71: 'Completed', 2: 'Failed' };
@@ -71,7 +72,7 @@ export default function ExcelImportPage({ shell }: { shell: 're' | 'iru' }) {
           {row('Form Type', importTypeLabel(record.importtype))}
           {row('Replace the whole form', record.replaceall === true || Number(record.replaceall) === 1 ? 'Yes: values the workbooks leave empty were cleared' : 'No: only the cells the workbooks change are written')}
           {row('Created By', record.owner_name_ind_field)}
-          {row('Created On', record.createon)}
+          {row('Created On', formatDateTime(record.createon))}
           <tr>
             <th>Status</th>
             <td data-testid="import-state">{STATE_NAMES[state!] ?? String(state)}</td>
