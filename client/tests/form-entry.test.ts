@@ -157,6 +157,17 @@ describe('filling a form in the entry grid', () => {
     await waitShown(page, 'B4', '350');
   });
 
+  it('offers the checker no Save on an Open form, which only those who prepare may change', async () => {
+    const checker = (await portal.page()).page;
+    await checker.setViewport({ width: 1024, height: 768 });
+    await signIn(checker, portal.url, 'checker');
+    await openForm(checker, `${portal.url}/re/form/${form}`);
+    expect(await formState(checker)).toBe(13);
+    expect(await checker.$eval('[data-form-entry]', (e) => e.getAttribute('data-writable'))).toBe('false');
+    expect(await checker.$$eval('[data-action=save]', (b) => b.length)).toBe(0);
+    await checker.close();
+  });
+
   it('fits 1024 × 768 with the grid and its buttons in view', async () => {
     await page.setViewport({ width: 1024, height: 768 });
     await page.reload();

@@ -33,5 +33,8 @@ describe('the sign-off moves a user is offered', () => {
     expect(cellsWritable({ state: 13, frozen: true, preparedBy: null }, entity(['27']))).toBe(false);
     expect(cellsWritable({ state: 74, frozen: false, preparedBy: null }, entity(['25']))).toBe(true);
     expect(cellsWritable({ state: 56, frozen: false, preparedBy: null }, entity(['25']))).toBe(false);
+    // A checker does not prepare: no Save on an Open form, which the server would refuse.
+    expect(cellsWritable({ state: 13, frozen: false, preparedBy: null }, entity(['26']))).toBe(false);
+    expect(cellsWritable({ state: 13, frozen: false, preparedBy: null }, entity(['27']))).toBe(true);
   });
 });

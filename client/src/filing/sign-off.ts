@@ -1,6 +1,8 @@
 // Which sign-off and review moves a user is offered on a form (PROTOCOL.md §7, seed 000 §4.1):
 // the entity's preparer → checker → approver chain with its steps back, and the regulator's
 // review. The server's state map decides; this only leaves out buttons that would be refused.
+import { WRITABLE_STATES } from '../../../portal/filing/form-states.js';
+
 export const FORM_STATE = { open: 13, pending: 78, ready: 55, submitted: 56, accepted: 45, amendment: 74 } as const;
 
 export const STATE_NAMES: Record<number, string> = {
@@ -84,9 +86,13 @@ export function movesFor(form: FormFacts, v: Viewer): Move[] {
   return moves;
 }
 
-/** Cells take input in Open and Amendment Required, on the entity's side, in a batch not frozen. */
+/**
+ * Cells take input for those who prepare (REForm.action.prepare), on the entity's side, in the
+ * states the server writes (WRITABLE_STATES, the one list Form.saveData checks), in a batch not
+ * frozen: a checker is not offered Save on an Open form the server would refuse them.
+ */
 export function cellsWritable(form: FormFacts, v: Viewer): boolean {
-  return v.side === 'entity' && !form.frozen && (form.state === FORM_STATE.open || form.state === FORM_STATE.amendment);
+  return v.side === 'entity' && v.can.prepare && !form.frozen && WRITABLE_STATES.has(form.state);
 }
 
 /** Why the four-eyes rule hides Submit, for the notice beside the buttons. */
