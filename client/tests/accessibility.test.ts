@@ -1,6 +1,6 @@
-// Issue 18, accessibility: axe-core (client/tests/axe-support.ts) finds no serious or critical
-// violation on the sign-in page, a list, a form (view, edit, create), the dashboards and the
-// hand-built create pages, at 1366×768 and 1024×768; dialogs keep the focus inside and close on
+// Accessibility: axe-core (client/tests/axe-support.ts) finds no serious or critical violation
+// on the sign-in page, a list, a form (view, edit, create), the dashboards, the hand-built create
+// pages and the filing screens (queues, a return's entry and review, its history, periods), at 1366×768 and 1024×768; dialogs keep the focus inside and close on
 // Escape, giving the focus back; the list grid is used with the keyboard alone. In Chromium on
 // SQLite; screenshots in test-results/screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,37 @@ describe('accessibility (sqlite)', () => {
     await signIn(page, portal.url, user);
     await waitForPath(page, (p) => p.startsWith(`/${user}/`));
     for (const s of SCREENS.filter((x) => x.user === user)) {
+      for (const size of SIZES) {
+        await page.setViewport(size);
+        await page.goto(`${portal.url}${s.path}`);
+        await settled(page, s.ready);
+        expect(await seriousViolations(page), `${s.path} ${size.width}`).toEqual([]);
+        await screenshot(page, `a11y-${s.name}-${size.width}`);
+      }
+    }
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  // The filing screens people use every month, as the user who works on each.
+  it.each(['re', 'iru'])('finds no serious violation on the filing screens of %s at both sizes', async (user) => {
+    const form = Number((await portal.t.database.db('form').where({ re: 1 }).orderBy('id').first('id')).id);
+    const entry = '[data-form-entry] [data-testid=entry-grid] .ht_master td';
+    const screens: { path: string; ready: string; name: string }[] = user === 're'
+      ? [
+          { path: '/re/waiting', ready: '[data-list-grid]', name: 'waiting' },
+          { path: `/re/form/${form}`, ready: entry, name: 'form-entry' },
+          { path: `/re/formhistory/${form}`, ready: 'main.content h1', name: 'form-history' },
+        ]
+      : [
+          { path: '/iru/waiting', ready: '[data-list-grid]', name: 'review-queue' },
+          { path: `/iru/form/${form}`, ready: entry, name: 'form-review' },
+          { path: '/iru/openperiod', ready: '[data-open-period]', name: 'open-period' },
+          { path: '/iru/completeness', ready: 'main.content h1', name: 'completeness' },
+        ];
+    const { page, errors } = await portal.page();
+    await signIn(page, portal.url, user);
+    await waitForPath(page, (p) => p.startsWith(`/${user}/`));
+    for (const s of screens) {
       for (const size of SIZES) {
         await page.setViewport(size);
         await page.goto(`${portal.url}${s.path}`);

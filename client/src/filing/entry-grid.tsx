@@ -72,6 +72,16 @@ export interface EntryGridProps {
   onSelect(row: number, col: number): void;
 }
 
+/**
+ * The grid's scroll boxes are layout, not content: Handsontable gives them role=presentation and
+ * tabindex=-1, which together make assistive technology expose them inside the treegrid (axe:
+ * aria-required-children, critical). The keyboard works on the grid's cells, never on these
+ * boxes, so the tabindex goes and the boxes are presentation as they say.
+ */
+function presentationOnly(root: HTMLElement | undefined): void {
+  root?.querySelectorAll('.wtHolder[tabindex][role=presentation]').forEach((e) => e.removeAttribute('tabindex'));
+}
+
 export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInput, onSelect }: EntryGridProps) {
   const hot = useRef<HotTableRef>(null);
   // First a guess from the rows' count, then what the rendered table measures (rows wrap, themes differ).
@@ -111,6 +121,7 @@ export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInpu
   const afterRender = useCallback(() => {
     const root = hot.current?.hotInstance?.rootElement;
     markCutByEdge(root);
+    presentationOnly(root);
     const measured = measuredHeight(root);
     if (measured !== null) setNeed((old) => (Math.abs(old - measured) > 1 ? measured : old));
   }, []);
