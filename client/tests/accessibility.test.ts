@@ -35,6 +35,23 @@ describe('accessibility (sqlite)', () => {
     expect(errors).toEqual([]);
   });
 
+  /** Signs `user` in and has axe check each screen at both sizes, with a screenshot of each. */
+  async function expectNoSeriousViolation(user: string, screens: { path: string; ready: string; name: string }[]): Promise<void> {
+    const { page, errors } = await portal.page();
+    await signIn(page, portal.url, user);
+    await waitForPath(page, (p) => p.startsWith(`/${user}/`));
+    for (const s of screens) {
+      for (const size of SIZES) {
+        await page.setViewport(size);
+        await page.goto(`${portal.url}${s.path}`);
+        await settled(page, s.ready);
+        expect(await seriousViolations(page), `${s.path} ${size.width}`).toEqual([]);
+        await screenshot(page, `a11y-${s.name}-${size.width}`);
+      }
+    }
+    expect(errors).toEqual([]);
+  }
+
   const SCREENS: { user: string; path: string; ready: string; name: string }[] = [
     { user: 'iru', path: '/iru/reportingentity', ready: '[data-list-grid] [role=row][data-row-id]', name: 'list' },
     { user: 'iru', path: '/iru/reportingentity/view/1', ready: '[data-form][data-mode=view] .record-form', name: 'form-view' },
@@ -52,19 +69,7 @@ describe('accessibility (sqlite)', () => {
 
   // One test per user: a dozen pages at two sizes, each checked by axe, take minutes on a busy machine.
   it.each(['iru', 're'])('finds no serious violation on the lists, forms, dashboards and create pages of %s at both sizes', async (user) => {
-    const { page, errors } = await portal.page();
-    await signIn(page, portal.url, user);
-    await waitForPath(page, (p) => p.startsWith(`/${user}/`));
-    for (const s of SCREENS.filter((x) => x.user === user)) {
-      for (const size of SIZES) {
-        await page.setViewport(size);
-        await page.goto(`${portal.url}${s.path}`);
-        await settled(page, s.ready);
-        expect(await seriousViolations(page), `${s.path} ${size.width}`).toEqual([]);
-        await screenshot(page, `a11y-${s.name}-${size.width}`);
-      }
-    }
-    expect(errors).toEqual([]);
+    await expectNoSeriousViolation(user, SCREENS.filter((x) => x.user === user));
   }, 240_000);
 
   // The filing screens people use every month, as the user who works on each.
@@ -83,19 +88,7 @@ describe('accessibility (sqlite)', () => {
           { path: '/iru/openperiod', ready: '[data-open-period]', name: 'open-period' },
           { path: '/iru/completeness', ready: 'main.content h1', name: 'completeness' },
         ];
-    const { page, errors } = await portal.page();
-    await signIn(page, portal.url, user);
-    await waitForPath(page, (p) => p.startsWith(`/${user}/`));
-    for (const s of screens) {
-      for (const size of SIZES) {
-        await page.setViewport(size);
-        await page.goto(`${portal.url}${s.path}`);
-        await settled(page, s.ready);
-        expect(await seriousViolations(page), `${s.path} ${size.width}`).toEqual([]);
-        await screenshot(page, `a11y-${s.name}-${size.width}`);
-      }
-    }
-    expect(errors).toEqual([]);
+    await expectNoSeriousViolation(user, screens);
   }, 240_000);
 
   it('keeps the focus inside a dialog, closes it on Escape and gives the focus back', async () => {
