@@ -18,6 +18,8 @@ const CLIENT_MAY_IMPORT = {
     '^portal/filing/cell-codes\\.ts$',
     '^portal/filing/cell-values\\.ts$',
     '^portal/filing/cell-labels\\.ts$',
+    // The states in which cells take input: Form.saveData's list, mirrored by the entry page.
+    '^portal/filing/form-states\\.ts$',
     '^portal/filing/formula-references\\.ts$',
     '^portal/filing/external-sources\\.ts$',
     '^portal/filing/rule-explain\\.ts$',
