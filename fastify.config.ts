@@ -3,6 +3,8 @@
 import { join, resolve } from 'node:path';
 import { KNOWN_EXTENSIONS } from './engine/files/file-types.js';
 import { PROJECT_ROOT as PROJECT_DIR } from './engine/paths.js';
+import { parseMysqlUrl } from './engine/db/mysql-hosts.js';
+import { FILE_STORE_KINDS, type FileStoreKind } from './engine/files/blob-store.js';
 
 export interface EngineConfig {
   port: number;
@@ -28,7 +30,12 @@ export interface EngineConfig {
    * allowed only outside production (NODE_ENV=production requires it).
    */
   publicUrl: string | undefined;
-  /** Where uploaded file bodies are stored, by content hash. */
+  /**
+   * Where uploaded files and job files are kept (engine/files/blob-store.ts): `local`, FILES_DIR and
+   * JOBS_DIR (shared by every engine process, e.g. a shared volume); `database`, the database itself.
+   */
+  fileStore: FileStoreKind;
+  /** Where uploaded file bodies are stored, by content hash (and, with either store, uploads being received). */
   filesDir: string;
   /** The built React client served at `/` (client/dist, made by `npm run build`). */
   clientDir: string;
@@ -63,6 +70,8 @@ export interface EngineConfig {
   jobsDir: string;
   /** Jobs this process runs at a time (0: it runs none, only web requests). */
   jobConcurrency: number;
+  /** Whether this process runs the app's work on the clock (EngineApp.startup). */
+  clockWork: boolean;
   /** How often the job worker looks for queued jobs, in ms. */
   jobPollMs: number;
   /** A running job's lease, in seconds: a job whose process died is taken up again after it. */
@@ -102,16 +111,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl !== undefined) {
-    let url: URL;
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(databaseUrl)?.[1].toLowerCase();
+    if (!scheme) throw new ConfigError(`DATABASE_URL is not a URL (expected mysql://user:password@host:3306/database)`);
+    if (scheme !== 'mysql' && scheme !== 'mariadb') {
+      throw new ConfigError(`DATABASE_URL must start with mysql:// (got ${scheme}://); leave it unset for the embedded SQLite database`);
+    }
+    // One host, or the hosts of a cluster: mysql://user:password@db1:3306,db2:3306/portal.
     try {
-      url = new URL(databaseUrl);
-    } catch {
-      throw new ConfigError(`DATABASE_URL is not a URL (expected mysql://user:password@host:3306/database)`);
+      parseMysqlUrl(databaseUrl);
+    } catch (e) {
+      throw new ConfigError(`${(e as Error).message}, e.g. mysql://root@127.0.0.1:3306/portal`);
     }
-    if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
-      throw new ConfigError(`DATABASE_URL must start with mysql:// (got ${url.protocol}//); leave it unset for the embedded SQLite database`);
-    }
-    if (url.pathname.length < 2) throw new ConfigError('DATABASE_URL must name a database, e.g. mysql://root@127.0.0.1:3306/portal');
   }
   const defaultPageSize = integer(env, 'DEFAULT_PAGE_SIZE', 20, 1, 100000);
   const maxPageSize = integer(env, 'MAX_PAGE_SIZE', 1000, 1, 100000);
@@ -141,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60),
     sessionAbsoluteMinutes: integer(env, 'SESSION_ABSOLUTE_MINUTES', 12 * 60, 1, 30 * 24 * 60),
     publicUrl,
+    fileStore: fileStore(env.FILE_STORE),
     filesDir: resolve(env.FILES_DIR || join(dataDir, 'files')),
     clientDir: resolve(env.CLIENT_DIR || join(PROJECT_DIR, 'client', 'dist')),
     uploadLimit: integer(env, 'UPLOAD_LIMIT', 20 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
@@ -168,6 +179,7 @@ function outputSettings(env: NodeJS.ProcessEnv, dataDir: string) {
   return {
     jobsDir: resolve(env.JOBS_DIR || join(dataDir, 'jobs')),
     jobConcurrency: integer(env, 'JOB_CONCURRENCY', 1, 0, 8),
+    clockWork: onOff(env, 'CLOCK_WORK', true),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1000, 50, 60 * 60 * 1000),
     jobLeaseSeconds: integer(env, 'JOB_LEASE_SECONDS', 60, 2, 3600),
     jobMaxAttempts: integer(env, 'JOB_MAX_ATTEMPTS', 3, 1, 100),
@@ -182,6 +194,14 @@ function outputSettings(env: NodeJS.ProcessEnv, dataDir: string) {
     importMaxUnpackedMb: integer(env, 'IMPORT_MAX_UNPACKED_MB', 200, 1, 4096),
     importMemoryMb: integer(env, 'IMPORT_MEMORY_MB', 512, 0, 16_384),
   };
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? '';
+  if (raw === '') return fallback;
+  if (raw === 'on' || raw === 'true') return true;
+  if (raw === 'off' || raw === 'false') return false;
+  throw new ConfigError(`${name} must be on or off (got "${env[name]}")`);
 }
 
 function identitySettings(env: NodeJS.ProcessEnv) {
@@ -205,6 +225,12 @@ function trustProxy(raw: string | undefined): boolean | string[] {
     throw new ConfigError(`TRUST_PROXY must be true, false or a comma-separated list of addresses/CIDRs (got "${raw}")`);
   }
   return list;
+}
+
+function fileStore(raw: string | undefined): FileStoreKind {
+  const value = raw?.trim().toLowerCase() || 'local';
+  if (!(FILE_STORE_KINDS as readonly string[]).includes(value)) throw new ConfigError(`FILE_STORE must be ${FILE_STORE_KINDS.join(' or ')} (got "${raw}")`);
+  return value as FileStoreKind;
 }
 
 function uploadTypes(raw: string | undefined): string[] {

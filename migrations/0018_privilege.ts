@@ -8,10 +8,16 @@ import type { Migration } from './index.js';
 
 const TASK = { name: 'Parameters.updateSystem', code: 'updateSystem', module: 'Parameters', module_name: 'Business parameter', state: 33 };
 
-/** Running engines keep callers' permissions per change version of these tables. */
+/**
+ * Running engines keep callers' permissions per change version of these tables. Run again on a
+ * later database (its test does), the table has a row per writer slot (0040): slot 1 is bumped.
+ */
 async function bump(knex: Knex, tables: string[]) {
+  const slots = await knex.schema.hasColumn('change_version', 'slot');
   for (const name of tables) {
-    await knex('change_version').insert({ name, version: 1 }).onConflict('name').merge({ version: knex.raw('?? + 1', ['change_version.version']) });
+    const version = { version: knex.raw('?? + 1', ['change_version.version']) };
+    if (slots) await knex('change_version').insert({ name, slot: 1, version: 1 }).onConflict(['name', 'slot']).merge(version);
+    else await knex('change_version').insert({ name, version: 1 }).onConflict('name').merge(version);
   }
 }
 

@@ -38,7 +38,13 @@ import { auditLog } from './0031_audit_log.js';
 import { emailSubscriptions } from './0030_email_subscriptions.js';
 import { excelImportReplace } from './0037_excel_import_replace.js';
 import { waitingListIndex } from './0038_waiting_list_index.js';
+import { fileStore } from './0039_file_store.js';
+import { helpdeskRuleIndex } from './0041_helpdesk_rule_index.js';
+import { changeVersionWriters } from './0040_change_version_writers.js';
+import { formcellClustered } from './0042_formcell_clustered.js';
+import { helpdeskRuleCountIndexes } from './0043_helpdesk_rule_count_indexes.js';
+import { firstSubmissionIndex } from './0044_first_submission_index.js';
 
 export type { Migration };
 
-export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi, rowRules, reProfile, reRecordsA, reAdminActions, auditLog, reRecordsB, reportDesigner, emailSubscriptions, excelImportReplace, waitingListIndex];
+export const migrations: Migration[] = [platform, engine, recordAudit, changeVersions, forms, mail, accounts, apiTokens, jobs, screenMetadata, listIndexes, threads, bulletins, admin, profileVerification, dropdownRequests, useridNocase, privilege, richText, formTemplates, filing, formOpenDefault, excelImport, resubmission, listOrderIndexes, extension, routineReportsPeoi, rowRules, reProfile, reRecordsA, reAdminActions, auditLog, reRecordsB, reportDesigner, emailSubscriptions, excelImportReplace, waitingListIndex, fileStore, changeVersionWriters, helpdeskRuleIndex, formcellClustered, helpdeskRuleCountIndexes, firstSubmissionIndex];

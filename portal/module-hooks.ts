@@ -8,12 +8,15 @@ import { extensionHooks, extensionProofHooks } from './requests/extension-rules.
 import { formResubmissionHooks, resubmissionHooks, resubmissionProofHooks } from './requests/resubmission-writes.js';
 import { formBatchHooks, formHooks, templateHooks, templateOverrideHooks } from './filing/form-hooks.js';
 import { staffClassHooks } from './profile/staff-class.js';
+import { businessInfoFieldHooks, profileTabHooks } from './profile/profile-definition-rules.js';
 import { RECORDS_B_HOOKS } from './re-records/re-records-b-rules.js';
 import { RECORDS_A_HOOKS } from './re-records/records-a-rules.js';
 import { reHooks, reLinkHooks } from './re/re-write-hooks.js';
 import { entityRoleLinkHooks } from './re/entity-role-links.js';
 import { queryLinkHooks } from './threads/query-link-rules.js';
 import { excelImportHooks } from './jobs/form-import/import-type-hooks.js';
+import { importAllowHooks } from './jobs/form-import/import-allow-hooks.js';
+import { varianceRuleHooks } from './variance/variance-rule-hooks.js';
 
 export const PORTAL_MODULE_HOOKS: Record<string, ModuleHooks> = {
   // The extension and resubmission workflows (docs/resubmission-extension.md).
@@ -29,6 +32,9 @@ export const PORTAL_MODULE_HOOKS: Record<string, ModuleHooks> = {
   FormPropertiesOverride: templateOverrideHooks,
   // An entity's profile and record types (docs/re-profile.md, docs/re-records.md).
   StaffClass: staffClassHooks,
+  // The profile's tab definitions and per-sector business information rules (docs/re-profile.md).
+  ProfileTab: profileTabHooks,
+  BusinessInfoField: businessInfoFieldHooks,
   ...RECORDS_A_HOOKS,
   ...RECORDS_B_HOOKS,
   RE: reHooks,
@@ -39,4 +45,8 @@ export const PORTAL_MODULE_HOOKS: Record<string, ModuleHooks> = {
   Query: queryLinkHooks,
   // An Excel import's Form Type is one the caller may import (docs/excel.md).
   ExcelImport: excelImportHooks,
+  // An Import Allow rule names an entity, a sector or neither, and ends no earlier than it starts.
+  ImportAllow: importAllowHooks,
+  // A variance threshold names a number cell of its template, once (docs/filing-periods.md).
+  VarianceRule: varianceRuleHooks,
 };

@@ -11,6 +11,7 @@
 //      BENCH_LISTS=1 (0: skip the list traffic cases, scripts/bench/list-cases.ts)  BENCH_CASE_SECONDS=3
 //      BENCH_CASE_ROUNDS=5 (alternating rounds per side; medians)  BENCH_PROFILE_CASE=<i> (profile case i)
 //      BENCH_HELPDESK_ROWS=100000  BENCH_RE_CASE=1 (0: skip the RE name asc case above)
+//      BENCH_RULE=1 (0: skip the list cases with and without a row rule, scripts/bench/rule-ratio.ts)  BENCH_RULE_CASES=0,2
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,7 @@ import { printListCases, printTable, TARGET, type DialectResult } from './bench/
 import { benchExports, EXPORT_TARGET, printExportTable } from './bench/export-list.js';
 import { benchFormData, FORM_TARGET, printFormData, type FormDataResult } from './bench/form-data.js';
 import { portal } from '../portal/app.js';
+import { benchRuleRatio, printRuleRatio, type RuleRatioResult } from './bench/rule-ratio.js';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const settings = {
@@ -46,6 +48,8 @@ const settings = {
   /** Not the shipped schema: an extra index on re, to measure a proposed fix. */
   reIndex: (process.env.BENCH_RE_INDEX ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   lists: process.env.BENCH_LISTS !== '0',
+  /** The list cases with and without a row rule (scripts/bench/rule-ratio.ts). */
+  rule: process.env.BENCH_RULE !== '0',
   reCase: process.env.BENCH_RE_CASE !== '0',
   caseSeconds: num('BENCH_CASE_SECONDS', 3),
   caseRounds: num('BENCH_CASE_ROUNDS', 5),
@@ -57,7 +61,7 @@ const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 const EMPTY = { rps: 0, p50: 0, p99: 0, requests: 0, errors: 0, timeouts: 0, non2xx: 0 };
 
 async function benchDialect(dialect: Dialect): Promise<DialectResult> {
-  const database = await createTestDatabase(dialect);
+  const database = await createTestDatabase(dialect, { app: portal });
   try {
     const { db } = database;
     await runSeeds(db, { demo: true });
@@ -74,7 +78,8 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       const admin = await db('user').where({ userid: 'admin' }).first('id');
       const token = await createSession(db, Number(admin.id), null, config);
       const cookie = `${SESSION_COOKIE}=${token}`;
-      const total = await verify(engine.app, db, cookie, pages);
+      // The RE case checks its floor against the engine before measuring (only when it runs).
+      const total = settings.reCase ? await verify(engine.app, db, cookie, pages) : 0;
       const address = engine.app.server.address();
       const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       const pageList = Array.from({ length: PAGES }, (_, i) => i + 1);
@@ -98,6 +103,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
       const ratio = floor.rps > 0 ? eng.rps / floor.rps : 0;
       const stages = settings.stages ? await timeStages(engine, db, config, token, pages) : undefined;
       let lists: DialectResult['lists'];
+      let rule: RuleRatioResult[] | undefined;
       if (settings.lists) {
         console.log(`[${dialect}] generating ${settings.helpdeskRows} help desk rows…`);
         const values = await prepareHelpdesk(db, engine, settings.helpdeskRows);
@@ -106,7 +112,15 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
         const results = await benchListCases({ floor: listFloor, db, engine, url, cookie, adminId: Number(admin.id), values, seconds: settings.caseSeconds, rounds: settings.caseRounds, warmup: Math.min(settings.warmup, 2), connections: settings.connections, workers: settings.workers, log: console.log });
         lists = { load: `${loadBefore} → ${load()}`, results };
       }
-      return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, rowsFloor, ratio, rowsRatio: rowsFloor.rps > 0 ? eng.rps / rowsFloor.rps : 0, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages, lists };
+      if (settings.rule) {
+        if (!settings.lists) await prepareHelpdesk(db, engine, settings.helpdeskRows);
+        const values = { state: 0, category: 0, re: 0, ...(await db('helpdesk').orderBy('id', 'desc').first('state', 'category', 're')) };
+        console.log(`[${dialect}] list cases with and without a row rule, ${settings.caseRounds} alternating rounds of ${settings.caseSeconds}s per side (load ${load()})…`);
+        const results = await benchRuleRatio({ floor: listFloor, db, engine, url, cookie, adminId: Number(admin.id), values: { state: Number(values.state), category: Number(values.category), re: Number(values.re) }, seconds: settings.caseSeconds, rounds: settings.caseRounds, warmup: Math.min(settings.warmup, 2), connections: settings.connections, workers: settings.workers, log: console.log });
+        printRuleRatio(dialect, results);
+        rule = results;
+      }
+      return { dialect, generateMs: Math.round(generateMs), total, engine: eng, floor, rowsFloor, ratio, rowsRatio: rowsFloor.rps > 0 ? eng.rps / rowsFloor.rps : 0, pass: ratio >= TARGET.ratio && eng.p99 < TARGET.p99Ms, stages, lists, rule };
     } finally {
       await engine.close();
     }

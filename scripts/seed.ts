@@ -3,7 +3,8 @@ import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
 import { portal } from '../portal/app.js';
 import { migrateLatest } from '../engine/db/migrate.js';
-import { newTasksNotice, runSeeds } from '../portal/seeds/index.js';
+import { newTasksNotice } from '../portal/seeds/index.js';
+import { seedPortal } from './portal-seed.js';
 import { runCli } from './cli.js';
 
 await runCli(async () => {
@@ -11,7 +12,7 @@ await runCli(async () => {
   const db = connect(config);
   try {
     await migrateLatest(db, portal);
-    const report = await runSeeds(db, { demo: process.env.SEED_DEMO !== '0' });
+    const report = await seedPortal(db, { demo: process.env.SEED_DEMO !== '0', formulaLicenseKey: config.formulaLicenseKey });
     console.log(report.skipped ? 'The database already holds data; seeds left it alone.' : `Seeded: ${JSON.stringify(report.counts)}`);
     if (report.skipped && report.counts.permissiontasks) console.log(newTasksNotice(report.counts.permissiontasks));
   } finally {

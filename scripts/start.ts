@@ -3,7 +3,8 @@
 import { loadConfig } from '../fastify.config.js';
 import { connect } from '../engine/db/connect.js';
 import { migrateLatest } from '../engine/db/migrate.js';
-import { newTasksNotice, runSeeds, DEMO_PASSWORD, DEMO_USERS } from '../portal/seeds/index.js';
+import { newTasksNotice, DEMO_PASSWORD, DEMO_USERS } from '../portal/seeds/index.js';
+import { seedPortal } from './portal-seed.js';
 import { buildEngine } from '../engine/server/app.js';
 import { runCli } from './cli.js';
 import { ensureClientBuilt } from './client-build.js';
@@ -14,7 +15,7 @@ await runCli(async () => {
   await ensureClientBuilt();
   const db = connect(config);
   await migrateLatest(db, portal);
-  const report = await runSeeds(db, { demo: process.env.SEED_DEMO !== '0' });
+  const report = await seedPortal(db, { demo: process.env.SEED_DEMO !== '0', formulaLicenseKey: config.formulaLicenseKey });
   const engine = await buildEngine({ app: portal, config, db });
   const address = await engine.app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? `MySQL/MariaDB (${new URL(config.databaseUrl).host})` : `embedded SQLite in ${config.dataDir}`;

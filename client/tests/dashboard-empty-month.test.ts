@@ -98,7 +98,7 @@ describe('the dashboards with an empty month (sqlite)', () => {
     await screenshot(page, 'dashboard-card-submissions-sector-1');
   });
 
-  it('sends a user of role 43 opening /iru to the submissions list that exists, /iru/batches', async () => {
+  it('sends a user of role 43 opening /iru to the submissions list, /iru/formbatch (seed 003 §2.9)', async () => {
     const db = portal.t.database.db;
     const iru = await db('user').where({ userid: 'mfa' }).first('id');
     await db('user').where({ id: iru.id }).update({ mfa: 2 });
@@ -106,7 +106,7 @@ describe('the dashboards with an empty month (sqlite)', () => {
     page = (await portal.page()).page;
     await signIn(page, portal.url, 'mfa', undefined, '/');
     await page.goto(`${portal.url}/iru`);
-    await waitForPath(page, (p) => p === '/iru/batches');
+    await waitForPath(page, (p) => p === '/iru/formbatch');
     await readGrid(page);
   });
 });

@@ -30,7 +30,9 @@ describe('dropdown value requests (sqlite)', () => {
     await signIn(page, portal.url, 're', undefined, `/re/requestvalue/create?dropdown=${POSITION_GROUP}&batch=${form.formbatch}&form=${form.id}`);
     await page.waitForFunction((f) => (document.querySelector('select[name=formid]') as HTMLSelectElement | null)?.value === String(f), {}, form.id);
     expect(await page.$eval('h1', (e) => e.textContent)).toBe('Create New Request');
-    expect(await page.$eval('select[name=dropdown]', (e) => [(e as HTMLSelectElement).disabled, (e as HTMLSelectElement).selectedOptions[0]?.textContent])).toEqual([true, 'Position']);
+    // The locked dropdown reads by its list group's name, searched rather than listed whole.
+    await page.waitForFunction(() => (document.querySelector('input[name=dropdown]') as HTMLInputElement | null)?.value === 'Position');
+    expect(await page.$eval('input[name=dropdown]', (e) => [(e as HTMLInputElement).disabled, (e as HTMLInputElement).dataset.value])).toEqual([true, String(POSITION_GROUP)]);
     expect(await page.$eval('textarea[name=description]', (e) => e.getAttribute('rows'))).toBe('5');
     await page.type('textarea[name=description]', 'We appointed one this month.');
     await page.click('button[type=submit]');

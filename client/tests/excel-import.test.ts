@@ -12,6 +12,7 @@ import { filedTemplate } from '../../portal/filing/form-data.js';
 import { contractWorkbook, type ContractCell } from '../../portal/jobs/form-import/testing/contract-workbook.js';
 import { signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
 import { answerDialog } from './list-support.js';
+import { formWords } from '../../portal/jobs/form-import/testing/form-words.js';
 
 describe('Excel import (sqlite)', () => {
   let portal: Portal;
@@ -60,7 +61,7 @@ describe('Excel import (sqlite)', () => {
     await waitForPath(page, (p) => /^\/re\/excelimport\/\d+$/.test(p));
     // The page polls every 3 s: Not Started or In Progress first, then Completed.
     await page.waitForFunction(() => document.querySelector('[data-testid=import-state]')?.textContent === 'Completed', { timeout: 30_000 });
-    expect(await page.$eval('[data-testid=import-description]', (e) => e.textContent)).toBe(`returns.xlsx: 1 cell written into form ${form}.`);
+    expect(await page.$eval('[data-testid=import-description]', (e) => e.textContent)).toBe(`returns.xlsx: 1 cell written into ${formWords(form, 'BNK-01')}.`);
     // Unticked, the import writes only what the workbook changes, and its page says so.
     expect(await page.$eval('[data-testid=excel-import]', (e) => e.textContent)).toContain('Replace the whole formNo: only the cells the workbooks change are written');
     // Dates as people write them, not as stored.

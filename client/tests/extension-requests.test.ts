@@ -2,7 +2,9 @@
 // the entity requests an extension of an open submission and pays with a PDF proof (refused
 // first without one); it sees the request Processing / In Progress once recommended; the regulator
 // finds it in its list (counted in the sidebar), is asked for a reason, recommends and approves;
-// the submission then shows the approved due date with the original beside it. At 1024x768, on
+// the submission then shows the approved due date with the original beside it. While the request is
+// with the entity a wrong proof is replaced (Upload Proof, then Withdraw), the last one always kept;
+// once with the regulator neither button is offered (at 1024x768 and 1440x900). At 1024x768, on
 // SQLite and MariaDB.
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,8 @@ const DAY = 86_400_000;
 const iso = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 const shown = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 const PROOF = '/tmp/h20e-extension-proof.pdf';
+const RIGHT_PROOF = '/tmp/h20e-extension-proof-right.pdf';
+const SIZES = [{ width: 1024, height: 768 }, { width: 1440, height: 900 }];
 const CHEQUE = '1100481';
 
 const ribbon = (page: Page) => page.$eval('.thread-ribbon', (e) => (e.textContent ?? '').trim());
@@ -32,6 +36,16 @@ async function setValue(page: Page, selector: string, value: string): Promise<vo
   );
 }
 
+/** The proofs' names as shown, and which offer Withdraw. */
+const proofList = (page: Page) => page.$$eval('.proofs li', (lis) => lis.map((li) => [li.querySelector('a')?.textContent ?? '', Boolean(li.querySelector('button[name=withdraw-proof]'))]));
+
+/** Whether the element is drawn inside the viewport (not hidden, clipped off to the right or below). */
+const onScreen = (page: Page, selector: string) =>
+  page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= window.innerWidth && getComputedStyle(e).visibility !== 'hidden';
+  });
+
 describe.each(['sqlite', 'mysql'] as const)('extension requests (%s)', (dialect) => {
   let portal: Portal;
   let batchId = 0;
@@ -41,7 +55,7 @@ describe.each(['sqlite', 'mysql'] as const)('extension requests (%s)', (dialect)
 
   beforeAll(async () => {
     portal = await startPortal(dialect);
-    writeFileSync(PROOF, '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+    for (const f of [PROOF, RIGHT_PROOF]) writeFileSync(f, '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
     const db = portal.t.database.db;
     const batch = { re: 1, name: 'Extension Journey Returns', endon: iso(-10), duedate: due, state: 13, updatectr: 1, createon: new Date().toISOString().slice(0, 19).replace('T', ' ') };
     const [row] = dialect === 'mysql' ? await db('formbatch').insert(batch) : await db('formbatch').insert(batch).returning('id');
@@ -88,6 +102,54 @@ describe.each(['sqlite', 'mysql'] as const)('extension requests (%s)', (dialect)
     expect(errors).toEqual([]);
   });
 
+  it('lets the entity replace a wrong proof while the request is with it, keeping at least one, at 1024x768 and 1440x900', async () => {
+    const { page, errors } = await portal.page();
+    await page.setViewport(SIZES[0]);
+    await signIn(page, portal.url, 're', undefined, `/re/extension/${id}`);
+    await page.waitForSelector('.proofs');
+    // The only proof of a Paid request is kept: no Withdraw, and the page says how to replace it.
+    expect(await proofList(page)).toEqual([['h20e-extension-proof.pdf', false]]);
+    expect(await page.$eval('[data-last-proof]', (e) => e.textContent)).toBe('At least one payment proof is kept: to replace this one, upload the right proof, then withdraw this one.');
+    for (const size of SIZES) {
+      await page.setViewport(size);
+      expect(await onScreen(page, 'button[name=upload-proof]')).toBe(true);
+      expect(await onScreen(page, 'input[name=add-proof]')).toBe(true);
+    }
+    await page.setViewport(SIZES[0]);
+    // Upload Proof with nothing chosen says what is missing.
+    await page.click('button[name=upload-proof]');
+    expect(await answerDialog(page, 'ok')).toContain('Please upload at least one payment proof');
+    const input = await page.waitForSelector('input[name=add-proof]');
+    await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(RIGHT_PROOF);
+    await page.click('button[name=upload-proof]');
+    expect(await answerDialog(page, 'ok')).toContain('Payment proof uploaded.');
+    await page.waitForFunction(() => document.querySelectorAll('.proofs li').length === 2);
+    // The file box no longer shows the file just sent.
+    expect(await page.$eval('input[name=add-proof]', (e) => (e as HTMLInputElement).files?.length ?? 0)).toBe(0);
+    expect(await proofList(page)).toEqual([['h20e-extension-proof.pdf', true], ['h20e-extension-proof-right.pdf', true]]);
+    expect(await page.$('[data-last-proof]')).toBeNull();
+    for (const size of SIZES) {
+      await page.setViewport(size);
+      expect(await onScreen(page, '.proofs li:first-child button[name=withdraw-proof]')).toBe(true);
+    }
+    await screenshot(page, 'extension-two-proofs-1440');
+    await page.setViewport(SIZES[0]);
+    // Withdraw asks first; Cancel keeps the proof.
+    await page.click('.proofs li:first-child button[name=withdraw-proof]');
+    expect(await answerDialog(page, 'no')).toContain('Withdraw this payment proof?');
+    expect((await proofList(page)).length).toBe(2);
+    await page.click('.proofs li:first-child button[name=withdraw-proof]');
+    expect(await answerDialog(page, 'yes')).toContain('h20e-extension-proof.pdf');
+    expect(await answerDialog(page, 'ok')).toContain('Payment proof withdrawn.');
+    await page.waitForFunction(() => document.querySelectorAll('.proofs li').length === 1);
+    expect(await proofList(page)).toEqual([['h20e-extension-proof-right.pdf', false]]);
+    await page.waitForSelector('[data-last-proof]');
+    const kept = await portal.t.database.db('extension_reference').where({ fk_extension: id }).pluck('name');
+    expect(kept.map(String)).toEqual(['h20e-extension-proof-right.pdf']);
+    await screenshot(page, 'extension-proof-replaced');
+    expect(errors).toEqual([]);
+  });
+
   it('lets the regulator find it, asks for a reason, and recommend it; the entity then sees it In Progress', async () => {
     const { page, errors } = await portal.page();
     await page.setViewport({ width: 1024, height: 768 });
@@ -117,6 +179,12 @@ describe.each(['sqlite', 'mysql'] as const)('extension requests (%s)', (dialect)
     await entity.page.waitForSelector('.thread-ribbon');
     expect(await ribbon(entity.page)).toBe('Processing');
     expect(await entity.page.$('.recommendation-panel, .approval-panel')).toBeNull();
+    // With the regulator now: the proofs stay as they are, neither Withdraw nor Upload Proof is offered, at either size.
+    for (const size of SIZES) {
+      await entity.page.setViewport(size);
+      expect(await proofList(entity.page)).toEqual([['h20e-extension-proof-right.pdf', false]]);
+      expect(await entity.page.$$('button[name=withdraw-proof], button[name=upload-proof], input[name=add-proof], [data-last-proof]')).toEqual([]);
+    }
     await entity.page.goto(`${portal.url}/re/extension`);
     const theirs = await readGrid(entity.page);
     expect(theirs.headers).not.toContain('Reporting Entity');

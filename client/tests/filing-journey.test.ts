@@ -1,40 +1,81 @@
 // A whole filing in Chromium, on every database of the run, with the first demo entity's own
 // preparer, checker and approver and the regulator, each in their own browser: the regulator
 // opens a period on the Open period screen; the preparer fills the form it created (a number that
-// a formula totals, text and a dropdown) and sends it for verification; the checker returns it
-// with a reason, then verifies it once sent again; the approver submits it; the regulator raises
-// a query on a cell, then, on a read-only grid, returns the form for amendment with a reason; the
-// preparer amends and it goes round again; the regulator accepts, and the extract tables hold the
-// accepted cells. The history shows every version and the cells that changed between two of them.
+// a formula totals, text and a dropdown) and sends it for verification; the checker, come to it
+// from the forms waiting for them, returns it with a reason, then verifies it once sent again;
+// the approver submits it; the regulator raises a query on a cell, then, on a read-only grid,
+// returns the form for amendment with a reason; the preparer amends and it goes round again; the
+// regulator accepts, and the extract tables hold the accepted cells. The history shows every
+// version and the cells that changed between two of them. Along the walk each person's form page
+// names its template, entity and period in its heading, its sign-off buttons show whole in the
+// window, and no page meets an uncaught error. The walk runs at the two window sizes the product
+// promises, one per database so that it costs no more than one walk each: 1024 × 768 (row
+// buttons behind an Actions menu, the entity panel folded for a user of one entity) on SQLite
+// and 1440 × 900 on MariaDB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
+import type { Dialect } from '../../engine/db/connect.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 import { previewMonthlyPeriod } from './period-support.js';
 import { monthEnd } from '../../portal/filing/period-dates.js';
 import { templateVersion } from '../../portal/filing/template-versions.js';
 import { KEY_COLUMNS } from '../../portal/filing/extract-tables.js';
 import type { ExtractDefinition } from '../../portal/filing/extract-definition.js';
-import { screenshot, signIn, startPortal, type Portal } from '../testing/portal.js';
-import { answerDialog, serverCall, serverSelect } from './list-support.js';
-import { MASTER, addReportingCalendar, chooseFromList, fillTheRest, move, openForm, openTab, rowsOf, selectCell, serverData, typeInto, waitShown } from './filing-support.js';
+import { formatDate } from '../src/ui/date-format.js';
+import { screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
+import { GRID, answerDialog, serverCall, serverSelect } from './list-support.js';
+import { MASTER, addReportingCalendar, chooseFromList, fillTheRest, move, openForm, openTab, rowsOf, selectCell, serverData, typeInto, waitForGrid, waitShown } from './filing-support.js';
+
+/** The sizes the product promises, one per database. */
+const VIEWPORTS: Record<Dialect, { width: number; height: number }> = { sqlite: { width: 1024, height: 768 }, mysql: { width: 1440, height: 900 } };
 
 describe.each(await testDialects())('a form filed, signed off and reviewed on %s', (dialect) => {
+  const viewport = VIEWPORTS[dialect];
   let portal: Portal;
   let form: number;
+  /** What the form page's heading says: template, entity and period. */
+  let heading: string;
   const pages: Record<string, Page> = {};
+  const errors: Record<string, string[]> = {};
 
-  /** The form as `userid` sees it, opened afresh. */
+  /** The form as `userid` sees it, opened afresh, its heading naming whose return of which period it is. */
   async function open(userid: string): Promise<Page> {
     const page = pages[userid];
     await openForm(page, `${portal.url}/${userid === 'iru' ? 'iru' : 're'}/form/${form}`);
+    await page.waitForFunction((h) => document.querySelector('[data-form-entry] h1')?.textContent === h, { timeout: 10_000 }, heading).catch(() => undefined);
+    expect(await page.$eval('[data-form-entry] h1', (e) => e.textContent), userid).toBe(heading);
     return page;
   }
+  /** The form as the entity's `userid` reaches it: Waiting for me in the sidebar, then a click on the form's row. */
+  async function fromWaitingList(userid: string): Promise<Page> {
+    const page = pages[userid];
+    await page.goto(`${portal.url}/re/dashboard`);
+    await page.waitForSelector('nav.sidebar a[href^="/re/waiting"]');
+    await page.click('nav.sidebar a[href^="/re/waiting"]');
+    await page.waitForSelector(`${GRID} [role=row][data-row-id="${form}"] [role=gridcell]`);
+    await page.click(`${GRID} [role=row][data-row-id="${form}"] [role=gridcell]`);
+    await waitForPath(page, (p) => p === `/re/form/${form}`);
+    await waitForGrid(page);
+    expect(await page.$eval('[data-form-entry] h1', (e) => e.textContent), userid).toBe(heading);
+    return page;
+  }
+  /** No page of the four people has met an uncaught error or a refusal of the page's policy. */
+  const noErrors = () => expect(errors).toEqual({ preparer: [], checker: [], approver: [], iru: [] });
   const stored = async () => {
     const { rows } = await serverSelect(portal, 'iru', { module: 'Form', fields: ['id', 'state', 'preparedby', 'submitby', 'lastsubmiton'], where: [['id', '=', form]] });
     return rows[0];
   };
   const waitState = (page: Page, state: number) => page.waitForSelector(`[data-form-entry][data-state="${state}"]`);
-  const buttons = (page: Page) => page.$$eval('[data-move]', (bs) => bs.map((b) => b.getAttribute('data-move')));
+  /** The sign-off and review buttons the person sees whole in the window (none behind a menu or cut at its edge). */
+  const buttons = (page: Page) =>
+    page.$$eval('[data-move]', (bs) =>
+      bs
+        .filter((b) => {
+          const r = b.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= window.innerWidth;
+        })
+        .map((b) => b.getAttribute('data-move')),
+    );
   const hasQuery = (page: Page, address: string) => page.$eval(MASTER, (root, a) => root.querySelector(`td[data-address="${a}"]`)?.classList.contains('has-query'), address);
   /** A month end of the monthly calendar two months ahead: the seed opened no period there. */
   const now = new Date();
@@ -44,10 +85,11 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     portal = await startPortal(dialect);
     await addReportingCalendar(portal);
     for (const userid of ['preparer', 'checker', 'approver', 'iru']) {
-      const { page } = await portal.page();
-      await page.setViewport({ width: 1366, height: 768 });
-      await signIn(page, portal.url, userid);
-      pages[userid] = page;
+      const opened = await portal.page();
+      await opened.page.setViewport(viewport);
+      await signIn(opened.page, portal.url, userid);
+      pages[userid] = opened.page;
+      errors[userid] = opened.errors;
     }
   });
   afterAll(async () => {
@@ -66,10 +108,13 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     expect(rows).toHaveLength(1);
     expect(Number(rows[0].state)).toBe(13);
     form = Number(rows[0].id);
+    const f = await portal.t.database.db('form').join('re', 're.id', 'form.re').where('form.id', form).first('form.code', 'form.name', 're.name as re_name');
+    heading = `${f.code} ${f.name} — ${f.re_name} — ${formatDate(endon)}`;
     // The screen links the new form to its grid.
     expect(await page.$$eval('[data-testid=open-rows] a', (as) => as.map((a) => a.getAttribute('href')))).toContain(`/iru/form/${form}`);
     // The lines the browser does not type are filled through the protocol: this test is about the journey.
     await fillTheRest(portal, 'preparer', form);
+    noErrors();
   });
 
   it('lets the preparer fill a number that a formula totals, text and a dropdown, and send the form for verification', async () => {
@@ -87,10 +132,11 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     await waitState(page, 78);
     expect(await page.$eval('[data-form-entry]', (e) => e.getAttribute('data-writable'))).toBe('false');
     expect(await stored()).toMatchObject({ state: 78 });
+    noErrors();
   });
 
-  it('lets the checker return it with a reason, and verify it once sent again', async () => {
-    let page = await open('checker');
+  it('lets the checker, come from the forms waiting for them, return it with a reason, and verify it once sent again', async () => {
+    let page = await fromWaitingList('checker');
     expect(await buttons(page)).toEqual(['verify', 'return-open']);
     expect(await page.$$eval('[data-action=save]', (b) => b.length)).toBe(0);
     // A return without a reason is not taken.
@@ -111,6 +157,7 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     expect(await move(page, 'verify')).toContain('Ready');
     await waitState(page, 55);
     expect(await stored()).toMatchObject({ state: 55 });
+    noErrors();
   });
 
   it('lets the approver, who did not prepare it, submit it', async () => {
@@ -121,6 +168,7 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     const row = await stored();
     expect(row).toMatchObject({ state: 56 });
     expect(row.lastsubmiton).toBeTruthy();
+    noErrors();
   });
 
   it('lets the regulator raise a query on a cell of the submitted form, marked at the cell for the regulator and the entity', async () => {
@@ -128,7 +176,8 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     await selectCell(page, 'B3');
     await page.click('[data-action=raise-query]');
     await page.waitForFunction(() => location.pathname === '/iru/query/create');
-    const value = (name: string) => page.$eval(`[name=${name}]`, (e) => (e as HTMLInputElement).value);
+    // The entity box is a search: its value is the chosen record's (data-value), its text the name.
+    const value = (name: string) => page.$eval(`[name=${name}]`, (e) => (e as HTMLInputElement).dataset.value ?? (e as HTMLInputElement).value);
     await page.waitForFunction(() => ((document.querySelector('select[name=formtab]') as HTMLSelectElement | null)?.value ?? '') !== '');
     expect([await value('re'), await value('form'), await value('formtab'), await value('dataitem')]).toEqual(['1', String(form), 'SFP-A', 'BNK0101001']);
     await page.type('input[name=name]', 'Cash and short-term funds');
@@ -146,6 +195,7 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     expect(await page.$eval('[data-testid=cell-query]', (e) => e.textContent)).toContain('This cell has an open query.');
     page = await open('preparer');
     expect(await hasQuery(page, 'B3')).toBe(true);
+    noErrors();
   });
 
   it('shows the regulator a read-only grid with Accept and Return for amendment, and returns it with a reason', async () => {
@@ -157,6 +207,7 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     await screenshot(page, `filing-review-${dialect}`);
     expect(await move(page, 'return-amendment', 'The previous year column does not match last month')).toContain('Amendment Required');
     expect(await stored()).toMatchObject({ state: 74 });
+    noErrors();
   });
 
   it('lets the entity amend and resubmit, and the regulator accept', async () => {
@@ -177,6 +228,7 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     expect(await move(page, 'accept')).toContain('Accepted');
     await waitState(page, 45);
     expect(await stored()).toMatchObject({ state: 45 });
+    noErrors();
   });
 
   it("writes the accepted cells, typed and computed, to the extract tables of the form's tabs", async () => {
@@ -240,5 +292,6 @@ describe.each(await testDialects())('a form filed, signed off and reviewed on %s
     const all = await page.$eval('[data-testid=diff] [data-cell="01!C3"]', (tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim()));
     expect(all.slice(3)).toEqual(['', '20']);
     await screenshot(page, `filing-history-${dialect}`);
+    noErrors();
   });
 });

@@ -155,7 +155,7 @@ export async function chooseFromList(page: Page, address: string, option: string
   await selectCell(page, address);
   await page.keyboard.press('Enter');
   const handle = await page.waitForFunction(
-    (o) => [...document.querySelectorAll('.autocompleteEditor td')].find((td) => td.textContent?.trim() === o && (td as HTMLElement).offsetWidth > 0),
+    (o) => [...document.querySelectorAll('.paged-list [role=option]')].find((li) => li.textContent?.trim() === o && (li as HTMLElement).offsetWidth > 0),
     {},
     option,
   );

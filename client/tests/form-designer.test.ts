@@ -3,9 +3,10 @@
 // code, a dropdown bound to a list group, two header cells merged), saves ('Submitted'), reloads
 // and sees the same; a move of two columns is refused with the seed's message; a circular formula
 // is refused with the server's message; missing templates and overrides say so. On SQLite also:
-// the context and column menus, hidden rows and columns, frozen header rows, add-new-rows grids,
-// formulas across tabs, the leave guard, adding, removing and duplicating tabs, a stale save
-// (E_CONCURRENT), static JSON forms, and the 1024 × 768 layout.
+// the context and column menus, a cell clicked again straight after an edit (what is typed replaces
+// its text; a real double click edits the text kept), hidden rows and columns, frozen header rows,
+// add-new-rows grids, formulas across tabs, the leave guard, adding, removing and duplicating tabs,
+// a stale save (E_CONCURRENT), static JSON forms, and the 1024 × 768 layout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { testDialects } from '../../engine/testing/test-database.js';
@@ -148,8 +149,12 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     // C4: a dropdown bound to list group 80 (reporting calendar).
     await selectCell(page, 3, 2);
     await page.select('select[name=cell-type]', 'dropdown');
-    await page.waitForSelector('select[name=cell-listgroup] option[value="80"]');
-    await page.select('select[name=cell-listgroup]', '80');
+    // The list group is searched by name (the type-to-search box) and picked.
+    await page.waitForSelector('input[name=cell-listgroup]');
+    await page.click('input[name=cell-listgroup]');
+    await page.type('input[name=cell-listgroup]', 'Calendar');
+    await page.waitForSelector('[data-choices] [role=option][data-value="80"]');
+    await page.click('[data-choices] [role=option][data-value="80"]');
     await settle();
     // B1:C1 merged.
     await selectCell(page, 0, 1, [0, 2]);
@@ -182,7 +187,11 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     // HyperFormula computes it in the grid (the paid-up capital is empty: 0).
     expect(await cellText(page, 2, 2)).toBe('0');
     await selectCell(page, 3, 2);
-    expect(await field(page, 'cell-listgroup')).toBe('80');
+    // The saved group reads by its name.
+    await page.waitForFunction(() => {
+      const e = document.querySelector('input[name=cell-listgroup]') as HTMLInputElement | null;
+      return e?.dataset.value === '80' && e.value === 'Calendar';
+    });
   });
 
   it('refuses a move of two columns at once', async () => {
@@ -293,6 +302,34 @@ describe.each(await testDialects())('the Form Viewer designer on %s', (dialect) 
     // The fourth row of the template (header row, then Paid-up, Retained, Other reserves).
     await page.waitForFunction(() => (document.querySelector('input[name=cell-address]') as HTMLInputElement | null)?.value === 'B4');
     expect(await field(page, 'cell-code')).toBe('INS0301003');
+  });
+
+  more('replaces the text of a cell clicked again straight after an edit with what is typed, and edits the text kept on a double click', async () => {
+    await openDesigner(page, `${portal.url}/iru/formviewer/${await templateIdOf(portal, 'INS-03')}`);
+    const a3 = await cellPoint(page, 2, 0);
+    await page.mouse.click(a3.x, a3.y);
+    await page.waitForFunction(() => (document.querySelector('input[name=cell-address]') as HTMLInputElement | null)?.value === 'A3');
+    await page.keyboard.type('Alpha');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((g) => (document.querySelector(g)?.querySelectorAll('tbody tr')[2]?.querySelectorAll('td')[0]?.textContent ?? '').trim() === 'Alpha', {}, GRID);
+    // Back on the cell at once (within the half second handsontable allows a double click): the
+    // click selects it, and what is typed replaces the text again.
+    await page.mouse.click(a3.x, a3.y);
+    await page.keyboard.type('Beta');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((g) => (document.querySelector(g)?.querySelectorAll('tbody tr')[2]?.querySelectorAll('td')[0]?.textContent ?? '').trim() !== 'Alpha', {}, GRID);
+    expect(await cellText(page, 2, 0)).toBe('Beta');
+    // A real double click opens the editor on the text kept.
+    await new Promise((r) => setTimeout(r, 600));
+    await page.mouse.click(a3.x, a3.y, { count: 2 });
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('.handsontableInputHolder')].some((h) => h.style.opacity === '1'));
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Gamma');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((g) => (document.querySelector(g)?.querySelectorAll('tbody tr')[2]?.querySelectorAll('td')[0]?.textContent ?? '').trim() !== 'Beta', {}, GRID);
+    expect(await cellText(page, 2, 0)).toBe('Beta Gamma');
+    await selectCell(page, 2, 0);
+    expect(await field(page, 'cell-value')).toBe('Beta Gamma');
   });
 
   more('hides rows and columns, freezes the header rows, and shows add-new-rows tabs with 20 rows plus a spare', async () => {

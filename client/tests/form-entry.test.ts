@@ -188,7 +188,8 @@ describe('filling a form in the entry grid', () => {
     await iru.click('[data-action=raise-query]');
     await iru.waitForFunction(() => location.pathname === '/iru/query/create');
     const code = 'BNK0101001';
-    const value = (name: string) => iru.$eval(`[name=${name}]`, (e) => (e as HTMLInputElement).value);
+    // The entity box is a search: its value is the chosen record's (data-value), its text the name.
+    const value = (name: string) => iru.$eval(`[name=${name}]`, (e) => (e as HTMLInputElement).dataset.value ?? (e as HTMLInputElement).value);
     await iru.waitForFunction(() => ((document.querySelector('select[name=formtab]') as HTMLSelectElement | null)?.value ?? '') !== '');
     expect([await value('re'), await value('form'), await value('formtab'), await value('dataitem')]).toEqual(['1', String(form), 'SFP-A', code]);
     expect(await value('formbatch')).not.toBe('');

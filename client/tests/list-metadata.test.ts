@@ -13,6 +13,7 @@ import { ModuleRegistry, type ResolvedModule } from '../../engine/metadata/modul
 import { MODULES_DIR } from '../../portal/paths.js';
 import { parseOrder } from '../../engine/records/order-parser.js';
 import { createTestDatabase, type TestDatabase } from '../../engine/testing/test-database.js';
+import { portal } from '../../portal/app.js';
 import { LIST_SCREENS } from '../src/app/screen-routes.js';
 import { LIST_HELPER_RULES } from '../src/list/list-helper-rules.js';
 
@@ -43,7 +44,8 @@ describe('the shipped list metadata', () => {
   const indexes = new Map<string, string[][]>();
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
+    // The portal's own migrations too: its tables made after the split live there.
+    database = await createTestDatabase('sqlite', { app: portal });
     const db: Knex = database.db;
     const tables = new Set(modules.all().map((m) => m.table));
     for (const table of tables) {

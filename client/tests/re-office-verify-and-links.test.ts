@@ -117,14 +117,22 @@ describe.each(await testDialects())('office verification variant, managers, lock
       await page.goto(`${portal.url}/iru/list/380/fk_link_fk_parent/12`);
       await page.waitForSelector(`${GRID}[data-state=ready]`);
       await page.click('[data-top-button=Link]');
-      await page.waitForSelector(`${LINK_DIALOG} select[name=choice]`);
+      const box = `${LINK_DIALOG} input[name=choice][role=combobox]`;
+      await page.waitForSelector(box);
       expect(await seriousViolations(page)).toEqual([]);
-      const offered = await page.$$eval(`${LINK_DIALOG} select[name=choice] option`, (os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean).map(Number));
-      expect(offered).not.toContain(12);
-      expect(offered).not.toContain(13);
-      expect(offered).not.toContain(11);
-      expect(offered).toContain(14);
-      await page.select(`${LINK_DIALOG} select[name=choice]`, '14');
+      // The type-to-search box offers the entities by name, 30 at a time.
+      const offeredFor = async (text: string) => {
+        await page.$eval(box, (e) => ((e as HTMLInputElement).value = ''));
+        await page.click(box);
+        if (text) await page.type(box, text);
+        await page.waitForFunction((sel) => { const l = document.querySelector(`${sel} [role=listbox]`); return l && !l.hasAttribute('data-loading'); }, {}, LINK_DIALOG);
+        return page.$$eval(`${LINK_DIALOG} [role=option][data-value]`, (os) => os.map((o) => Number((o as HTMLElement).dataset.value)));
+      };
+      const nameOf = async (id: number) => String((await db('re').where({ id }).first('name')).name);
+      for (const id of [11, 12, 13]) expect(await offeredFor(await nameOf(id))).not.toContain(id);
+      expect(await offeredFor(await nameOf(14))).toContain(14);
+      await page.click(`${LINK_DIALOG} [role=option][data-value="14"]`);
+      expect(await page.$eval(box, (e) => (e as HTMLInputElement).dataset.value)).toBe('14');
       await screenshot(page, 're-link-child');
       await page.click(`${LINK_DIALOG} [data-button=ok]`);
       expect(await answerDialog(page, 'ok')).toContain('Successfully create.');

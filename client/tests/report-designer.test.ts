@@ -119,6 +119,29 @@ describe('the report designer and the report list (sqlite)', () => {
     expect(res).toBe(200);
   });
 
+  it('previews the list report RE-SECTOR for the records a WHERE matches, its table row repeated per entity in order', { timeout: 180_000 }, async () => {
+    const { rows } = await serverSelect(portal, 'admin', { module: 'WebReport', fields: ['id'], where: [['name', '=', 'RE-SECTOR']] });
+    await page.goto(`${portal.url}/modulereport/${rows[0].id}`);
+    await page.waitForSelector('[data-testid=report-designer][data-state=ready]');
+    await page.waitForSelector('[data-testid=preview-where]');
+    const before = previews.length;
+    await page.type('[data-testid=preview-where]', 'sector=2');
+    const entities = (await serverSelect(portal, 'admin', { module: 'RE', fields: ['name'], where: [['sector', '=', 2]], order: 'name asc' })).rows.map((r) => String(r.name));
+    expect(entities.length).toBeGreaterThan(1);
+    // The preview printed for the record id alone may come first; wait for the sector's.
+    const deadline = Date.now() + 90_000;
+    let listed = '';
+    while (!listed && Date.now() < deadline) {
+      listed = previews.slice(before).map((pdf) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ')).find((t) => t.includes('Sector: Insurance')) ?? '';
+      if (!listed) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(listed).toContain(`Sector: Insurance · ${entities.length} entities`);
+    const at = entities.map((n) => listed.indexOf(n));
+    expect(at.every((p, i) => p > (i ? at[i - 1] : -1)), JSON.stringify(at)).toBe(true);
+    await page.waitForFunction(() => document.querySelector('[data-testid=report-preview]')?.getAttribute('data-state') === 'ready');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('lists the reports on /reportlist and shows an unknown report as not found', async () => {
     await page.goto(`${portal.url}/reportlist`);
     await page.waitForSelector('[data-testid=report-list]');

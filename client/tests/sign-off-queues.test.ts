@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { pathOf, screenshot, signIn, startPortal, waitForPath, type Portal } from '../testing/portal.js';
-import { afterLoad, column, readGrid } from './list-support.js';
+import { afterLoad, answerDialog, column, readGrid } from './list-support.js';
 
 const SIZES = [
   { width: 1024, height: 768 },
@@ -120,6 +120,27 @@ describe('the forms waiting for each sign-off role (sqlite)', () => {
       expect((await sidebarEntry(page, 'Waiting for me')).visible).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
       await screenshot(page, `sign-off-queue-checker-${at}`);
+    }, 180_000);
+
+    it(`counts one form fewer in the sidebar as soon as the checker sends one back, without a reload (${at})`, async () => {
+      const db = portal.t.database.db;
+      const other = await db('form').where({ re: 1, state: 13 }).whereNot({ id: toCheck.id }).whereNotNull('formtemplate').orderBy('id').first('id');
+      await db('form').where({ id: other.id }).update({ state: 78 });
+      await bumpVersions(db, ['form']);
+      const waiting = Number((await db('form').where({ re: 1, state: 78 }).count({ n: '*' }).first())?.n);
+      const page = await signedIn('checker', size);
+      await page.goto(`${portal.url}/re/form/${other.id}`);
+      const badge = () => page.$$eval('nav.sidebar a', (as) => as.find((a) => (a.firstChild?.textContent ?? '').trim() === 'Waiting for me')?.querySelector('.badge')?.textContent ?? '');
+      await page.waitForFunction((n) => [...document.querySelectorAll('nav.sidebar a')].some((a) => (a.firstChild?.textContent ?? '').trim() === 'Waiting for me' && a.querySelector('.badge')?.textContent === String(n)), { timeout: 20_000 }, waiting);
+      await page.waitForSelector('[data-move=return-open]');
+      await page.click('[data-move=return-open]');
+      await page.waitForSelector('[data-dialog=dialog] input');
+      await page.type('[data-dialog=dialog] input', 'Please recheck the totals');
+      await page.click('[data-dialog=dialog] [data-button=ok]');
+      expect(await answerDialog(page, 'ok')).toContain('Open');
+      await page.waitForFunction((n) => [...document.querySelectorAll('nav.sidebar a')].some((a) => (a.firstChild?.textContent ?? '').trim() === 'Waiting for me' && (a.querySelector('.badge')?.textContent ?? '0') === String(n)), { timeout: 10_000 }, waiting - 1).catch(() => undefined);
+      expect(await badge()).toBe(waiting - 1 === 0 ? '' : String(waiting - 1));
+      expect(page.url()).toContain(`/re/form/${other.id}`);
     }, 180_000);
 
     it(`opens "Waiting for my review" for the regulator with a Submitted form of a period other than last month (${at})`, async () => {

@@ -120,12 +120,22 @@ describe('help desk threads (sqlite)', () => {
       await page.select(`select[name=${name}]`, value);
       return value;
     };
+    /** The entity box is a search: focused, its first choice is picked. */
+    const pickFirstEntity = async () => {
+      await page.waitForSelector('input[name=re]');
+      await page.click('input[name=re]');
+      await page.waitForSelector('[data-choices] [role=option][data-value]');
+      const value = await page.$eval('[data-choices] [role=option][data-value]', (o) => o.getAttribute('data-value') ?? '');
+      await page.click('[data-choices] [role=option][data-value]');
+      await page.waitForFunction((v) => (document.querySelector('input[name=re]') as HTMLInputElement).dataset.value === v, {}, value);
+      return value;
+    };
     await page.waitForSelector('form.thread-create button[type=submit]');
     await page.click('button[type=submit]');
     expect(await answerDialog(page, 'ok')).toContain('Please fill in all the required fields');
-    expect(await page.$eval('select[name=re]', (e) => e.className)).toContain('invalid');
+    expect(await page.$eval('input[name=re]', (e) => e.getAttribute('aria-invalid'))).toBe('true');
 
-    const re = await chooseFirst('re');
+    const re = await pickFirstEntity();
     const batch = await chooseFirst('formbatch');
     const form = await chooseFirst('form');
     const tab = await chooseFirst('formtab');
@@ -144,9 +154,9 @@ describe('help desk threads (sqlite)', () => {
     expect([Number(stored.re), Number(stored.formbatch), Number(stored.form)]).toEqual([Number(re), Number(batch), Number(form)]);
     // Choosing another entity empties what depended on the first one.
     await page.goto(`${portal.url}/iru/query/create`);
-    await chooseFirst('re');
+    await pickFirstEntity();
     await chooseFirst('formbatch');
-    await page.select('select[name=re]', '');
+    await page.click('input[name=re] ~ .choice-clear');
     await page.waitForFunction(() => (document.querySelector('select[name=formbatch]') as HTMLSelectElement).value === '');
     // The form list empties with its submission (after the render that cleared the submission).
     await page.waitForFunction(() => (document.querySelector('select[name=form]') as HTMLSelectElement).options.length <= 1);

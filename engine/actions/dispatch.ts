@@ -8,6 +8,7 @@ import { exception, text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionDef, ActionRegistry } from '../runtime/registry.js';
 import type { ActionContext, Caller, EngineServices } from '../runtime/context.js';
 import { VersionSnapshot } from '../db/change-versions.js';
+import { dbFailureOf, RETRY } from '../db/db-failures.js';
 import type { UploadedFile } from '../files/file-store.js';
 import { assertAllowed } from '../identity/restriction.js';
 import { LazyCallLogger } from '../runtime/call-log.js';
@@ -52,6 +53,13 @@ export function checkArgs(def: ActionDef, args: unknown[]): unknown[] {
   return args;
 }
 
+/** The answer to a call the database could not serve; the cause is kept for the log. */
+function unavailable(cause: unknown): AppError {
+  const e = new AppError('E_UNAVAILABLE');
+  (e as { cause?: unknown }).cause = cause;
+  return e;
+}
+
 export class Dispatcher {
   constructor(
     readonly services: EngineServices,
@@ -73,8 +81,11 @@ export class Dispatcher {
     caller: Caller | null,
     requestId: string,
     effects: ActionContext['effects'] = {},
-    versions = new VersionSnapshot(this.services.db),
+    firstVersions = new VersionSnapshot(this.services.db),
+    nested = false,
   ): Promise<EnvelopeValue[]> {
+    // A call run again reads the versions anew: the race it lost moved them.
+    let versions = firstVersions;
     const def = this.registry.get(call.action);
     if (!def) throw errors.unknownAction(call.action);
     if (def.access === 'session' && !caller) throw errors.illegalAccess();
@@ -95,10 +106,37 @@ export class Dispatcher {
       effects,
       files: call.files ?? [],
       versions,
-      call: (action, inner) => this.invoke({ action, args: inner, re: call.re, clientIp: call.clientIp }, caller, requestId, effects, versions),
+      call: (action, inner) => this.invoke({ action, args: inner, re: call.re, clientIp: call.clientIp }, caller, requestId, effects, versions, true),
     });
-    if (!def.writes) return def.handler(args as never, ctx(this.services.db));
-    return this.services.db.transaction((trx) => def.handler(args as never, ctx(trx)));
+    const run = def.writes ? () => this.services.db.transaction((trx) => def.handler(args as never, ctx(trx))) : () => def.handler(args as never, ctx(this.services.db));
+    // Outermost calls only: a call made inside another's transaction fails with it, and the
+    // outer one runs again whole.
+    return nested
+      ? run()
+      : this.withRetries(run, def.writes === true, () => {
+          versions = new VersionSnapshot(services.db);
+        });
+  }
+
+  /**
+   * A lost race (deadlock, certification failure) or a database host that cannot be reached is
+   * run again, a bounded number of times; a write whose connection broke while it ran is not
+   * (it may have committed): E_UNAVAILABLE says to check and send again.
+   */
+  private async withRetries(run: () => Promise<EnvelopeValue[]>, writes: boolean, beforeRetry: () => void): Promise<EnvelopeValue[]> {
+    for (let n = 1; ; n++) {
+      try {
+        return await run();
+      } catch (e) {
+        const failure = dbFailureOf(e);
+        const retry = failure === 'conflict' || failure === 'unreachable' || (failure === 'lost' && !writes);
+        if (!retry || n >= RETRY.attempts) throw failure ? unavailable(e) : e;
+        // Counted by operators (and the cluster test): how often writers collide or a host is lost.
+        this.services.log.warn({ failure, attempt: n, reason: String((e as Error).message).slice(0, 300) }, 'database call run again');
+        await new Promise((r) => setTimeout(r, RETRY.delayMs(n + 1)));
+        beforeRetry();
+      }
+    }
   }
 
   /** The context of a route that serves a caller outside an action (downloads, /out). */
@@ -117,6 +155,8 @@ export class Dispatcher {
   }
 
   failure(e: unknown, action: string, requestId: string): EnvelopeValue[] {
+    if (!isAppError(e) && dbFailureOf(e)) e = unavailable(e);
+    if (isAppError(e) && e.code === 'E_UNAVAILABLE') this.services.log.warn({ reqId: requestId, action, err: (e as { cause?: unknown }).cause }, 'database unavailable');
     if (isAppError(e)) {
       const values: EnvelopeValue[] = [exception(e.code, e.message)];
       if (e.details !== undefined) values.push(text(JSON.stringify(e.details)));

@@ -11,7 +11,7 @@ import type { Migration } from '../db/migration.js';
 import type { PrintValueProvider } from '../reports/print-value-providers.js';
 
 /** The kinds of file a finished job may be downloaded as (GET /out/{id}.{ext}). */
-export type JobFileKind = 'xlsx' | 'zip' | 'pdf';
+export type JobFileKind = 'xlsx' | 'zip' | 'pdf' | 'csv' | 'parquet';
 
 export interface JobType {
   run: JobHandler;

@@ -67,6 +67,7 @@ function processResponses(): Json {
     '413': xmlAnswer('E_TOOLARGE: the request is too large (an exception envelope)'),
     '415': xmlAnswer('The body is of an unsupported media type (an E_BADREQUEST exception envelope)'),
     '429': xmlAnswer('E_RATELIMIT: too many calls (an exception envelope)'),
+    '503': xmlAnswer('E_UNAVAILABLE: the database could not serve the call; nothing was half-written, send it again (an exception envelope)'),
   };
 }
 

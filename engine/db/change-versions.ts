@@ -1,28 +1,44 @@
 // Per-table change versions (table `change_version`). Every write the engine makes bumps the
 // written table's version inside its transaction; readers compare versions to know whether
 // something they derived and kept in memory is still current, across every engine process.
+//
+// A table's version is the sum of its rows, one per writer slot: a writer bumps the row of the
+// database node it writes through (on MariaDB the node's `auto_increment_offset`, which a Galera
+// cluster makes distinct per node; 1 on a single server and on SQLite). Writers through different
+// nodes of a cluster so never update one row, which would fail one of them at certification; the
+// sum still moves with every write and never goes back.
 import type { Knex } from 'knex';
 import { noteBump, outermost } from './insert-journal.js';
 import { dialectOf, sqliteDataVersion } from './connect.js';
 import { compile, selectCompiled, sentinel, TemplateCache, type CompiledStatement } from './compiled-statement.js';
 
 type Db = Knex | Knex.Transaction;
-export type VersionMap = Map<string, number>;
+
+/**
+ * Every table's version. `spread` names the tables written through more than one slot: their
+ * versions are sums, so a version no longer names one write (insert-journal.ts then stands aside).
+ */
+export class VersionMap extends Map<string, number> {
+  readonly spread = new Set<string>();
+}
 
 export async function bumpVersions(db: Db, tables: string[]): Promise<void> {
   for (const name of [...new Set(tables)].sort()) await bumpVersion(db, name);
 }
 
 /**
- * Bumps one table's version and answers the version it made, in the same statement: SQLite
- * answers it by RETURNING; MySQL by LAST_INSERT_ID(expr), which sets the statement's insert id
- * when the row existed (a first insert has no auto-increment id to report: 0, version 1).
+ * Bumps one table's version in the writer's slot and answers the slot's version it made, in the
+ * same statement: SQLite answers it by RETURNING; MySQL by LAST_INSERT_ID(expr), which sets the
+ * statement's insert id when the row existed (a first insert has no auto-increment id to report:
+ * 0, version 1). While the table has one slot, that is the table's version.
  */
 export async function bumpVersion(db: Db, name: string): Promise<number> {
   const mysql = dialectOf(db as Knex) === 'mysql';
   const build = (table: Knex.Value) => {
     const bumped = mysql ? db.raw('LAST_INSERT_ID(?? + 1)', ['change_version.version']) : db.raw('?? + 1', ['change_version.version']);
-    const insert = db('change_version').insert({ name: table, version: 1 }).onConflict('name').merge({ version: bumped });
+    // The node's slot is read by the statement itself: after a failover, the next write lands in the new node's row.
+    const slot = mysql ? db.raw('@@global.auto_increment_offset') : 1;
+    const insert = db('change_version').insert({ name: table, slot, version: 1 }).onConflict(['name', 'slot']).merge({ version: bumped });
     return mysql ? insert : insert.returning('version');
   };
   // Every write runs one: compiled once per dialect, the table's name a binding.
@@ -82,12 +98,26 @@ function movedVersions(db: Db): void {
 
 const readStatements = new WeakMap<object, CompiledStatement>();
 
-/** Every table's version: one small read (a row per table ever written by the engine). */
+/** Every table's version: one small read (a row per table ever written by the engine and slot it was written through). */
 export async function readVersions(db: Db): Promise<VersionMap> {
   let statement = readStatements.get(db.client.config as object);
-  if (!statement) readStatements.set(db.client.config as object, (statement = compile(db('change_version').select('name', 'version'))));
-  const rows = (await selectCompiled(db, statement)) as { name: string; version: number }[];
-  return new Map(rows.map((r) => [r.name, Number(r.version)]));
+  if (!statement) readStatements.set(db.client.config as object, (statement = compile(versionsOf(db))));
+  const rows = (await selectCompiled(db, statement)) as { name: string; version: number | string; slots: number | string }[];
+  const map = new VersionMap();
+  for (const r of rows) {
+    map.set(r.name, Number(r.version));
+    if (Number(r.slots) > 1) map.spread.add(r.name);
+  }
+  return map;
+}
+
+function versionsOf(db: Db): Knex.QueryBuilder {
+  return db('change_version').select('name').sum({ version: 'version' }).count({ slots: 'slot' }).groupBy('name');
+}
+
+/** The version of `table` as a scalar subquery, for statements that read versions with their data (count-cache.ts). */
+export function versionOf(db: Db, table: string): Knex.Raw {
+  return db.raw('(select sum(??) from ?? where ?? = ?)', ['version', 'change_version', 'name', table]);
 }
 
 /** The versions of the given tables as one key (tables never written count as 0). */

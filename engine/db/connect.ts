@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { BoundedCache } from '../cache/bounded-cache.js';
 import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './wal-checkpointer.js';
+import { HostChoice, parseMysqlUrl, type MysqlHost } from './mysql-hosts.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -18,27 +19,63 @@ export function dialectOf(db: Knex): Dialect {
 }
 
 export function connect(target: DatabaseTarget, pool?: { min: number; max: number }): Knex {
-  if (target.databaseUrl) {
-    const url = new URL(target.databaseUrl);
-    return knexFactory({
-      client: 'mysql2',
-      connection: {
-        host: url.hostname,
-        port: url.port ? Number(url.port) : 3306,
-        user: decodeURIComponent(url.username),
-        password: decodeURIComponent(url.password),
-        database: decodeURIComponent(url.pathname.slice(1)),
+  if (target.databaseUrl) return connectMysql(target.databaseUrl, pool);
+  mkdirSync(target.dataDir, { recursive: true });
+  return connectSqliteFile(join(target.dataDir, 'portal.sqlite'));
+}
+
+interface MysqlConnection {
+  query(sql: string, cb: (err: Error | null, rows?: { Value?: unknown }[]) => void): void;
+}
+
+/**
+ * MariaDB or MySQL, on one host or on the hosts of a Galera cluster (docs/deploy.md): new
+ * connections go to the chosen host; when one cannot be made there, or the host is a Galera
+ * node that is not synced (joining, donor, cut off), the next host is chosen and the pool's
+ * connections move to it as they are next checked. A cluster connection waits for the node to
+ * have applied every write committed anywhere before it reads (`wsrep_sync_wait = 1`): a read
+ * after a write through another node sees it.
+ */
+function connectMysql(databaseUrl: string, pool?: { min: number; max: number }): Knex {
+  const target = parseMysqlUrl(databaseUrl);
+  const choice = new HostChoice(target.hosts);
+  let inUse: MysqlHost = choice.host;
+  const db = knexFactory({
+    client: 'mysql2',
+    connection: () => {
+      inUse = choice.host;
+      const used = inUse;
+      return {
+        host: used.host,
+        port: used.port,
+        user: target.user,
+        password: target.password,
+        database: target.database,
         charset: 'utf8mb4',
         // Dates as strings so both dialects hand the record codec the same shape.
         dateStrings: true,
         supportBigNumbers: true,
         timezone: 'Z',
+        // Read again (and the pool's connections renewed) once another host is chosen.
+        expirationChecker: () => choice.host !== used,
+      };
+    },
+    pool: {
+      ...(pool ?? { min: 0, max: 10 }),
+      afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: unknown) => void) {
+        conn.query("SHOW STATUS LIKE 'wsrep_local_state'", (err, rows) => {
+          if (err) return done(err, conn);
+          const state = rows?.[0]?.Value;
+          if (state === undefined || state === null || state === '') return done(null, conn);
+          // 4: Synced. Any other state serves stale data or none.
+          if (String(state) !== '4') return done(new Error(`database node ${inUse.host}:${inUse.port} is not synced (wsrep_local_state ${String(state)})`), conn);
+          conn.query('SET SESSION wsrep_sync_wait = 1', (e) => done(e ?? null, conn));
+        });
       },
-      pool: pool ?? { min: 0, max: 10 },
-    });
-  }
-  mkdirSync(target.dataDir, { recursive: true });
-  return connectSqliteFile(join(target.dataDir, 'portal.sqlite'));
+    },
+  });
+  (db.client.pool as { on?(event: string, listener: () => void): void } | undefined)?.on?.('createFail', () => choice.failed(inUse));
+  return db;
 }
 
 export function connectSqliteFile(filename: string): Knex {

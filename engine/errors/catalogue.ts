@@ -25,6 +25,9 @@ export const ERROR_CODES = {
   E_TOOLARGE: { status: 413, message: 'The request is too large' },
   E_FILETYPE: { status: 415, message: 'This type of file is not accepted' },
   E_RATELIMIT: { status: 429, message: 'Too many requests, please wait a moment and try again' },
+  // The database could not serve the call (a node down, a race lost more often than retried):
+  // nothing half-written; the same call may be sent again (docs/deploy.md).
+  E_UNAVAILABLE: { status: 503, message: 'The portal is briefly unavailable. Please try again in a moment.' },
   E_FAIL: { status: 200, message: 'Unknown error' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

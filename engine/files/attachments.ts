@@ -1,7 +1,7 @@
 // Attachment records ({Parent}_Reference modules) and their files: upload through the record
 // engine's create pipeline (permission, entity scope, validation, audit), look-up for download
 // scoped exactly like Record.select, removal through the record engine's delete.
-import type { EngineConfig } from '../../fastify.config.js';
+import type { EngineServices } from '../runtime/context.js';
 import { errors } from '../errors/catalogue.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
 import type { EnvelopeValue } from '../protocol/envelope.js';
@@ -11,6 +11,7 @@ import { createRecord } from '../records/create.js';
 import { deleteRecord } from '../records/update.js';
 import { readRecordset } from '../records/record-read.js';
 import { FileStore, isContentHash } from './file-store.js';
+import { blobStoreOf } from './blob-store.js';
 
 /** `referencetype` of an attachment that is an uploaded file (seed 002 §3: always 11). */
 export const REFERENCE_TYPE_FILE = 11;
@@ -19,8 +20,10 @@ const FROM_FILE = ['name', 'contenttype', 'size', 'file', 'url', 'referencetype'
 /** What Record.uploadFile answers. */
 const UPLOAD_READ = ['id', 'updatectr', 'name', 'contenttype', 'size', 'url'];
 
-export function fileStoreOf(config: EngineConfig): FileStore {
-  return new FileStore(config.filesDir, config.uploadLimit);
+/** Uploads of this engine: received under FILES_DIR/tmp, kept in the FILE_STORE store. */
+export function fileStoreOf(services: Pick<EngineServices, 'config' | 'db'>): FileStore {
+  const { config, db } = services;
+  return new FileStore(config.filesDir, config.uploadLimit, blobStoreOf(config, db));
 }
 
 export function downloadUrl(module: string, id: number): string {
@@ -70,8 +73,9 @@ export async function uploadAttachment(ctx: ActionContext, names: string[], valu
   const id = Number(created.type === 'recordset' ? created.rows[0][0] : NaN);
   // The URL names the row, so it is known only now; same transaction, same version.
   await ctx.db(module.table).where(module.idField, id).update({ url: downloadUrl(module.name, id) });
-  // Only now does the body leave the temporary area: a refused row leaves no file behind.
-  await fileStoreOf(ctx.services.config).commit(file);
+  // Only now does the body leave the temporary area: a refused row leaves no file behind (in the
+  // database store the body is written in the record's own transaction).
+  await fileStoreOf(ctx.services).commit(file, { db: ctx.db });
   const { scopeRe } = accessModule(ctx, module.name, 'create');
   return [await readRecordset(ctx, module, scopeRe, id, UPLOAD_READ.filter((f) => module.fields.has(f)))];
 }

@@ -28,7 +28,7 @@ export function contentDisposition(name: string): string {
 
 export function registerFileRoutes(app: FastifyInstance, deps: FileRouteDeps): void {
   const { services, dispatcher } = deps;
-  const store = fileStoreOf(services.config);
+  const store = fileStoreOf(services);
 
   app.get<{ Params: { module: string; id: string } }>('/file/:module/:id', async (req, reply) => {
     try {

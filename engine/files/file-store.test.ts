@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../errors/catalogue.js';
 import { FileStore } from './file-store.js';
+import { LocalBlobStore, uploadKey } from './blob-store.js';
 
 async function* chunks(...parts: Buffer[]) {
   for (const p of parts) yield p;
@@ -15,10 +16,13 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 describe('the file store', () => {
   let dir: string;
   let store: FileStore;
+  let blobs: LocalBlobStore;
+  const pathOf = (hash: string) => blobs.pathOf(uploadKey(hash));
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'portal-files-'));
-    store = new FileStore(dir, 1000);
+    blobs = new LocalBlobStore(dir, join(dir, 'jobs'));
+    store = new FileStore(dir, 1000, blobs);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -31,7 +35,7 @@ describe('the file store', () => {
     expect(await store.has(staged.hash)).toBe(false);
     await store.commit(staged);
     const path = join(dir, staged.hash.slice(0, 2), staged.hash.slice(2, 4), staged.hash);
-    expect(store.pathOf(staged.hash)).toBe(path);
+    expect(pathOf(staged.hash)).toBe(path);
     expect(readFileSync(path)).toEqual(body);
     expect(temps()).toEqual([]);
   });
@@ -42,9 +46,9 @@ describe('the file store', () => {
     const b = await store.receive(chunks(body));
     expect(a.tempPath).not.toBe(b.tempPath);
     await store.commit(a);
-    const first = statSync(store.pathOf(a.hash)).ino;
+    const first = statSync(pathOf(a.hash)).ino;
     await store.commit(b);
-    expect(statSync(store.pathOf(b.hash)).ino).toBe(first);
+    expect(statSync(pathOf(b.hash)).ino).toBe(first);
     expect(temps()).toEqual([]);
   });
 
@@ -101,9 +105,11 @@ describe('the file store', () => {
     expect(await store.open('0'.repeat(64))).toBeNull();
   });
 
-  it('refuses anything but a content hash as a path', () => {
-    expect(() => store.pathOf('../../etc/passwd')).toThrow();
-    expect(() => store.pathOf('A'.repeat(64))).toThrow();
+  it('refuses anything but a content hash as a path', async () => {
+    expect(() => pathOf('../../etc/passwd')).toThrow();
+    expect(() => pathOf('A'.repeat(64))).toThrow();
+    expect(() => blobs.pathOf('jobs/../../etc/passwd')).toThrow();
+    await expect(store.open('../../etc/passwd')).rejects.toThrow();
   });
 
   it('sweeps temporary files a crash left behind, not fresh ones', async () => {

@@ -1,13 +1,14 @@
-// File bodies on disk, named by the SHA-256 of their content (ARCHITECTURE.md): identical
+// Uploaded file bodies, named by the SHA-256 of their content (ARCHITECTURE.md): identical
 // content is stored once, and a body never changes once stored. An upload is streamed into a
-// temporary file (hashing and counting as it goes, refused the moment it passes the limit),
-// then renamed into place only when the record that refers to it is written. Temporary files
-// live under the same directory, so the rename is atomic.
+// temporary file of this process (hashing and counting as it goes, refused the moment it passes
+// the limit), then put in the file store (blob-store.ts: FILES_DIR, or the database) only when the
+// record that refers to it is written.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { AppError } from '../errors/catalogue.js';
+import { uploadKey, type BlobStore, type PutOptions } from './blob-store.js';
 import { SNIFF_BYTES } from './file-types.js';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -46,17 +47,19 @@ export class FileStore {
   private readonly tempDir: string;
 
   constructor(
+    /** FILES_DIR: its `tmp` folder receives uploads, whichever store keeps them. */
     readonly dir: string,
     /** Largest body accepted, in bytes. */
     readonly limit: number,
+    /** Where bodies are kept once their record is written. */
+    readonly blobs: BlobStore,
   ) {
     this.tempDir = join(dir, 'tmp');
   }
 
-  /** Where the body with this hash lives: two levels of fan-out keep directories small. */
-  pathOf(hash: string): string {
+  private keyOf(hash: string): string {
     if (!isContentHash(hash)) throw new Error('Not a content hash');
-    return join(this.dir, hash.slice(0, 2), hash.slice(2, 4), hash);
+    return uploadKey(hash);
   }
 
   /**
@@ -98,16 +101,25 @@ export class FileStore {
     return { hash: hash.digest('hex'), size, tempPath };
   }
 
-  /** Moves a staged body into place; when the same content is already stored, keeps that one. */
-  async commit(file: StagedFile): Promise<void> {
-    const target = this.pathOf(file.hash);
-    if (await exists(target)) {
+  /**
+   * Moves a staged body into the store; when the same content is already stored, keeps that one.
+   * `opts.db`: the transaction writing the record (the database store writes the body in it, so
+   * a record that is rolled back takes its body with it).
+   */
+  async commit(file: StagedFile, opts: PutOptions = {}): Promise<void> {
+    const key = this.keyOf(file.hash);
+    if (await this.blobs.exists(key, opts)) {
       await rm(file.tempPath, { force: true });
       return;
     }
-    await mkdir(dirname(target), { recursive: true });
-    // Two identical uploads racing both rename; the second replaces identical bytes, atomically.
-    await rename(file.tempPath, target);
+    // Two identical uploads racing both store it; the second replaces identical bytes, whole,
+    // or fails on the first's row, which then holds the same bytes.
+    try {
+      await this.blobs.putFile(key, file.tempPath, opts);
+    } catch (e) {
+      if (!(await this.blobs.exists(key, opts).catch(() => false))) throw e;
+      await rm(file.tempPath, { force: true });
+    }
   }
 
   /** Drops a staged body that no record took (the call failed, or did not want files). */
@@ -115,20 +127,22 @@ export class FileStore {
     await rm(file.tempPath, { force: true });
   }
 
-  /** The stored body and its size, or null when it is not (or no longer) on disk. */
-  async open(hash: string): Promise<{ stream: ReadStream; size: number } | null> {
-    const path = this.pathOf(hash);
-    let size: number;
-    try {
-      size = (await stat(path)).size;
-    } catch {
-      return null;
-    }
-    return { stream: createReadStream(path), size };
+  /** The stored body and its size, or null when it is not (or no longer) stored. */
+  async open(hash: string): Promise<{ stream: Readable; size: number } | null> {
+    return this.blobs.get(this.keyOf(hash));
   }
 
   async has(hash: string): Promise<boolean> {
-    return exists(this.pathOf(hash));
+    return this.blobs.exists(this.keyOf(hash));
+  }
+
+  /** The whole stored body (for a job that reads an uploaded workbook), or null. */
+  async read(hash: string): Promise<Buffer | null> {
+    const body = await this.open(hash);
+    if (!body) return null;
+    const pieces: Buffer[] = [];
+    for await (const piece of body.stream) pieces.push(piece as Buffer);
+    return Buffer.concat(pieces);
   }
 
   /** Removes temporary files a crashed process left behind (safe with other processes running). */
@@ -149,15 +163,6 @@ export class FileStore {
       }
     }
     return removed;
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 

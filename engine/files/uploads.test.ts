@@ -1,6 +1,7 @@
-// Attachment uploads and downloads through the protocol, on every dialect: real multipart
-// bodies, byte-identical downloads, entity scoping of both directions, limits and types,
-// removal with optimistic concurrency, and content-addressed storage.
+// Attachment uploads and downloads through the protocol, on every dialect and with each file
+// store (FILE_STORE=local and database): real multipart bodies, byte-identical downloads, entity
+// scoping of both directions, limits and types, removal with optimistic concurrency, and
+// content-addressed storage.
 import { bumpVersions } from '../db/change-versions.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
@@ -53,13 +54,15 @@ async function multipartBody(fields: Record<string, string>, file?: FilePart): P
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
 
-describe.each(await testDialects())('attachment files on %s', (dialect) => {
+const CASES = (await testDialects()).flatMap((dialect) => (['local', 'database'] as const).map((store) => [dialect, store] as const));
+
+describe.each(CASES)('attachment files on %s, FILE_STORE=%s', (dialect, fileStore) => {
   let t: TestEngine;
   let admin: string;
   let re: string;
 
   beforeAll(async () => {
-    t = await startTestEngine(dialect, { UPLOAD_LIMIT: String(LIMIT) });
+    t = await startTestEngine(dialect, { UPLOAD_LIMIT: String(LIMIT), FILE_STORE: fileStore });
     admin = await t.sessionFor('admin');
     re = await t.sessionFor('re', 1);
   });
@@ -84,8 +87,14 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
 
   const rowCount = async () => Number((await t.database.db('re_reference').count({ n: '*' }))[0].n);
   const filesDir = () => t.config.filesDir;
-  /** Every stored body (the fan-out directories, not the temporary area). */
-  function blobs(): string[] {
+  /** Every stored body (the fan-out directories, not the temporary area; or the database's rows). */
+  async function blobs(): Promise<string[]> {
+    if (fileStore === 'database') {
+      const keys = (await t.database.db('file_blob').where('filekey', 'like', 'files/%').pluck('filekey')) as string[];
+      // The store is the only place: nothing of an upload is left in FILES_DIR but its temporary area.
+      expect(existsSync(filesDir()) ? readdirSync(filesDir()).filter((n) => n !== 'tmp') : []).toEqual([]);
+      return keys.map((k) => k.slice('files/'.length));
+    }
     if (!existsSync(filesDir())) return [];
     return readdirSync(filesDir(), { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile() && !d.parentPath.includes(`${join(filesDir(), 'tmp')}`))
@@ -161,12 +170,12 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
 
     it('keeps identical content once on disk, whatever the names and rows', async () => {
       const body = pdf('same content');
-      const before = blobs().length;
+      const before = (await blobs()).length;
       const a = await uploaded(admin, ['fk_re'], [OTHER_ENTITY], { name: 'one.pdf', bytes: body });
       const b = await uploaded(re, ['fk_re'], [1], { name: 'two.pdf', bytes: body });
       expect(a.id).not.toBe(b.id);
-      expect(blobs().length).toBe(before + 1);
-      expect(blobs()).toContain(sha256(body));
+      expect((await blobs()).length).toBe(before + 1);
+      expect(await blobs()).toContain(sha256(body));
       const [ra, rb] = await Promise.all([download(String(a.url), admin), download(String(b.url), re)]);
       expect(ra.rawPayload.equals(body)).toBe(true);
       expect(rb.rawPayload.equals(body)).toBe(true);
@@ -186,12 +195,12 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
 
     it('refuses an RE user’s upload to another entity with E_NOPERMISSION, storing nothing', async () => {
       const rows = await rowCount();
-      const blobsBefore = blobs().length;
+      const blobsBefore = (await blobs()).length;
       const res = await upload(re, ['fk_re', 'description'], [OTHER_ENTITY, 'not mine'], { name: 'theirs.pdf', bytes: pdf() });
       expect(res.status).toBe(200);
       expect(errorEnvelope(res.values).code).toBe('E_NOPERMISSION');
       expect(await rowCount()).toBe(rows);
-      expect(blobs().length).toBe(blobsBefore);
+      expect((await blobs()).length).toBe(blobsBefore);
       expect(temps()).toEqual([]);
     });
 
@@ -235,7 +244,7 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
   describe('refusals', () => {
     it('answers 413 E_TOOLARGE for a file over UPLOAD_LIMIT, storing nothing', async () => {
       const rows = await rowCount();
-      const blobsBefore = blobs().length;
+      const blobsBefore = (await blobs()).length;
       const big = Buffer.concat([pdf(), randomBytes(LIMIT)]);
       const res = await upload(admin, ['fk_re'], [OTHER_ENTITY], { name: 'big.pdf', bytes: big });
       expect(res.status).toBe(413);
@@ -243,7 +252,7 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
       expect(f.code).toBe('E_TOOLARGE');
       expect(f.message).toBe('The file is larger than the limit of 64 KB');
       expect(await rowCount()).toBe(rows);
-      expect(blobs().length).toBe(blobsBefore);
+      expect((await blobs()).length).toBe(blobsBefore);
       expect(temps()).toEqual([]);
     });
 
@@ -283,10 +292,10 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
     });
 
     it('stores nothing from a caller without a session', async () => {
-      const blobsBefore = blobs().length;
+      const blobsBefore = (await blobs()).length;
       const res = await upload(undefined, ['fk_re'], [OTHER_ENTITY], { name: 'anon.pdf', bytes: pdf() });
       expect(errorEnvelope(res.values).code).toBe('E_ILLEGALACCESS');
-      expect(blobs().length).toBe(blobsBefore);
+      expect((await blobs()).length).toBe(blobsBefore);
       expect(temps()).toEqual([]);
     });
 
@@ -307,17 +316,18 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
     });
 
     it('answers E_VALIDATION from the create pipeline for a parent that does not exist, storing nothing', async () => {
-      const blobsBefore = blobs().length;
+      const blobsBefore = (await blobs()).length;
       const res = await upload(admin, ['fk_re'], [99999], { name: 'orphan.pdf', bytes: pdf() });
       expect(errorEnvelope(res.values)).toMatchObject({ code: 'E_VALIDATION', details: { fk_re: expect.stringContaining('does not exist') } });
-      expect(blobs().length).toBe(blobsBefore);
+      expect((await blobs()).length).toBe(blobsBefore);
       expect(temps()).toEqual([]);
     });
   });
 
   describe('removeReference', () => {
     it('deletes the attachment record; a stale counter answers E_CONCURRENT and deletes nothing', async () => {
-      const row = await uploaded(re, ['fk_re'], [1], { name: 'remove me.pdf', bytes: pdf() });
+      const body = pdf();
+      const row = await uploaded(re, ['fk_re'], [1], { name: 'remove me.pdf', bytes: body });
       const stale = failure(await t.call('RE_Reference.removeReference', [['id', 'updatectr'], [row.id, 7]], re));
       expect(stale.code).toBe('E_CONCURRENT');
       expect(stale.details).toMatchObject({ record: { id: String(row.id), updatectr: '1' } });
@@ -325,6 +335,8 @@ describe.each(await testDialects())('attachment files on %s', (dialect) => {
       expect(await t.call('RE_Reference.removeReference', [['id', 'updatectr'], [row.id, 1]], re)).toEqual([{ type: 'text', text: '1' }]);
       expect(await t.database.db('re_reference').where({ id: row.id }).first('id')).toBeUndefined();
       expect((await download(String(row.url), re)).statusCode).toBe(404);
+      // The body stays stored: other rows may name the same content.
+      expect(await blobs()).toContain(sha256(body));
     });
 
     it('accepts the original clients’ link_id / link_updatectr names', async () => {

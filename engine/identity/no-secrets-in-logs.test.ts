@@ -28,7 +28,7 @@ describe.each(await testDialects())('logs of sign-in, MFA and tokens (%s)', (dia
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { app: portal });
     await runSeeds(database.db, { demo: true });
     const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' });
     const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });

@@ -15,7 +15,10 @@ describe('job and report settings', () => {
       chromiumPath: '/usr/bin/chromium',
       reportPages: 2,
       reportTimeoutMs: 30_000,
+      clockWork: true,
     });
+    expect(loadConfig({ CLOCK_WORK: 'off' }).clockWork).toBe(false);
+    expect(loadConfig({ CLOCK_WORK: 'On' }).clockWork).toBe(true);
     expect(loadConfig({ CHROMIUM_PATH: '/opt/chromium/chrome', JOB_CONCURRENCY: '0', JOBS_DIR: '/var/exports' })).toMatchObject({ chromiumPath: '/opt/chromium/chrome', jobConcurrency: 0, jobsDir: '/var/exports' });
   });
 
@@ -28,6 +31,7 @@ describe('job and report settings', () => {
     [{ EXPORT_PAGE_ROWS: '5' }, 'EXPORT_PAGE_ROWS'],
     [{ REPORT_PAGES: '0' }, 'REPORT_PAGES'],
     [{ REPORT_TIMEOUT_MS: '10' }, 'REPORT_TIMEOUT_MS'],
+    [{ CLOCK_WORK: 'sometimes' }, 'CLOCK_WORK'],
   ])('refuses %o with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -4,7 +4,6 @@
 // taken over stops at its next page and writes nothing; a process that stops releases its jobs
 // to the queue; one that dies leaves them to be claimed again when their leases run out.
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { EngineServices } from '../runtime/context.js';
@@ -12,7 +11,7 @@ import { isAppError } from '../errors/catalogue.js';
 import { claimJob, type ClaimedJob } from './claim.js';
 import { RENEWALS_PER_LEASE, startHeartbeat } from './heartbeat.js';
 import { completeJob, failJob, releaseJob, renewLease, type Progress } from './job-outcome.js';
-import { jobFilePath, sweepJobFiles } from './job-files.js';
+import { jobFileKey, jobFileStore, sweepJobFiles } from './job-files.js';
 import type { JobHandler } from './job-run.js';
 import { jobTypesOf } from './job-types.js';
 
@@ -66,6 +65,11 @@ export class JobWorker {
     this.running = true;
     this.stopped = false;
     this.schedule(0);
+  }
+
+  /** Looks for due jobs now rather than at the next poll (a call of this process has just queued one). */
+  wake(): void {
+    if (this.running) this.schedule(0);
   }
 
   /** Stops claiming, stops the runs under way and puts their jobs back in the queue. */
@@ -149,7 +153,7 @@ export class JobWorker {
     const now = Date.now();
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    await sweepJobFiles(this.opts.services.db, this.opts.services.config.jobsDir, this.opts.keepHours, new Date(now), this.log);
+    await sweepJobFiles(this.opts.services.db, this.opts.services.config, this.opts.keepHours, new Date(now), this.log);
   }
 
   /** Renews the lease every third of it (at least every second, which is how often progress shows). */
@@ -192,8 +196,8 @@ export class JobWorker {
         log.info({ processed: result.processed }, 'job done');
       } else {
         // Taken over meanwhile: the other run's outcome stands, and its file is the one served.
-        const path = result.file ? jobFilePath(services.config.jobsDir, result.file) : undefined;
-        if (path) await rm(path, { force: true });
+        const key = result.file ? jobFileKey(result.file) : undefined;
+        if (key) await jobFileStore(services).delete(key);
         log.warn('job finished after its lease was taken over; its outcome was dropped');
       }
     } catch (e) {

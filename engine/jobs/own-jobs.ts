@@ -27,6 +27,7 @@ export async function submitJob(ctx: ActionContext, type: string, args: unknown,
     createon: now,
   });
   await bumpVersions(ctx.db, [JOB_TABLE]);
+  ctx.effects.jobQueued = true;
   return Number(id);
 }
 

@@ -16,6 +16,9 @@ export const MAIL_TYPES = {
   FORM_RETURNED: 1101190,
   /** Bulletin.emailCheck: a bulletin mailed to its sectors' users (its text is the bulletin's own). */
   BULLETIN: 1101200,
+  /** FormBatch.freezePeriod: an entity's submissions of a period frozen, or unfrozen, by the regulator. */
+  PERIOD_FROZEN: 1101210,
+  PERIOD_UNFROZEN: 1101211,
 } as const;
 
 export type MailType = (typeof MAIL_TYPES)[keyof typeof MAIL_TYPES];

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
+import { portal } from '../../portal/app.js';
 import { readVersions } from '../db/change-versions.js';
 import { AppError } from '../errors/catalogue.js';
 import { queueMail, queueTemplateMail } from './outbox.js';
@@ -10,7 +11,7 @@ import { MAIL_TYPES } from './mail-types.js';
 describe.each(await testDialects())('the mail outbox on %s', (dialect) => {
   let tdb: TestDatabase;
   beforeAll(async () => {
-    tdb = await createTestDatabase(dialect);
+    tdb = await createTestDatabase(dialect, { app: portal });
     await runSeeds(tdb.db, { demo: false });
   });
   afterAll(async () => {
@@ -59,7 +60,7 @@ describe.each(await testDialects())('the mail outbox on %s', (dialect) => {
   });
 
   it('has a seeded template for every type the portal sends, each filled by its placeholders', async () => {
-    const data = { name: 'N', link: 'https://x.example/l', userid: 'u1', id: 9, remark: 'R', rejected_by: 'B', entity: 'E', batch: 'Jan Returns', period: '2026-01-31', duedate: '2026-02-15', forms: '- F1', message: 'M', form: 'BNK-01', formname: 'Balance sheet', date: '29/11/2026', reason: 'Please recheck', returned_by: 'C', state: 'Open' };
+    const data = { name: 'N', link: 'https://x.example/l', userid: 'u1', id: 9, remark: 'R', rejected_by: 'B', entity: 'E', batch: 'Jan Returns', period: '2026-01-31', duedate: '2026-02-15', forms: '- F1', message: 'M', form: 'BNK-01', formname: 'Balance sheet', date: '29/11/2026', reason: 'Please recheck', returned_by: 'C', state: 'Open', batches: '- Jan Returns', by: 'D' };
     for (const type of Object.values(MAIL_TYPES)) {
       const row = await rowOf(await queueTemplateMail(tdb.db, type, 'all@example.test', data));
       expect(`${row.subject}\n${row.body_text}`, `type ${type}`).not.toMatch(/\{[a-z_]+\}/);

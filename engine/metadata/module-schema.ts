@@ -252,6 +252,12 @@ export const ModuleSchema = Type.Object(
      * exists for it (seeds/access.ts), so no caller may create, update or delete through Record.*.
      */
     readOnly: Type.Optional(Type.Boolean()),
+    /**
+     * Metadata an administrator edits (the portal's profile tab definitions): every save keeps the
+     * row's whole definition in screen_version, as the screens' saves do, read by Screen.history,
+     * Screen.version and Screen.restore.
+     */
+    versioned: Type.Optional(Type.Boolean()),
     dateRules: Type.Optional(Type.Array(DateRuleSchema)),
     /**
      * States shown to this module's callers as one (seed 003 §4.2: an entity sees Recommended,

@@ -6,6 +6,7 @@ import { sqlDateTime } from '../db/clock.js';
 import { bumpVersions } from '../db/change-versions.js';
 import { SCREEN_MODULES } from './screen-files.js';
 import type { ScreenModule } from './screen-schemas.js';
+import type { ResolvedModule } from './module-registry.js';
 import { beyondRules } from '../db/beyond-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
@@ -86,6 +87,35 @@ export async function keepScreenVersion(db: Db, kind: VersionedModule, recordId:
   await bumpVersions(db, ['screen_version']);
 }
 
+/**
+ * A save of a module marked `versioned` (module-schema.ts): the row's own fields, JSON fields
+ * parsed, kept whole like a screen's definition, so its history reads the same way.
+ */
+export async function keepRecordVersion(db: Db, module: ResolvedModule, recordId: number, version: number, action: 'create' | 'update' | 'delete', who: number | null): Promise<void> {
+  let definition: Record<string, unknown> | null = null;
+  if (action !== 'delete') {
+    const own = [...module.fields.values()].filter((f) => !f.system && !f.lookupOf);
+    const row = await db(module.table).where({ id: recordId }).first(own.map((f) => f.column));
+    if (row) {
+      definition = {};
+      for (const f of own) {
+        const v = row[f.column];
+        definition[f.name] = f.type === 'json' && typeof v === 'string' ? JSON.parse(v) : f.type === 'boolean' && v !== null && v !== undefined ? Boolean(Number(v)) : (v ?? null);
+      }
+    }
+  }
+  await db('screen_version').insert({
+    module: module.name,
+    record_id: recordId,
+    version,
+    action,
+    definition: definition ? JSON.stringify(definition) : null,
+    createby: who,
+    createon: sqlDateTime(),
+  });
+  await bumpVersions(db, ['screen_version']);
+}
+
 export interface ScreenVersionRow {
   version: number;
   action: string;
@@ -95,7 +125,7 @@ export interface ScreenVersionRow {
   definition: ScreenDefinition | null;
 }
 
-export async function screenVersions(db: Db, kind: VersionedModule, recordId: number): Promise<ScreenVersionRow[]> {
+export async function screenVersions(db: Db, kind: string, recordId: number): Promise<ScreenVersionRow[]> {
   const rows = await db({ v: 'screen_version' })
     .leftJoin({ u: 'user' }, 'u.id', 'v.createby')
     .where({ 'v.module': kind, 'v.record_id': recordId })

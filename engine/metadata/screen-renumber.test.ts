@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
+import { portal } from '../../portal/app.js';
 import { exportScreens, importScreens, readRetired, screenFileNames } from './screen-transfer.js';
 import { SCREEN_MODULES } from './screen-files.js';
 import { SCREENS_DIR } from '../../portal/paths.js';
@@ -30,7 +31,7 @@ describe.each(await testDialects())('renumbering the screens of an earlier relea
   let out: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { app: portal });
     await runSeeds(database.db, { demo: true });
     const db = database.db;
     const now = sqlDateTime();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { runSeeds } from '../../portal/seeds/index.js';
+import { portal } from '../../portal/app.js';
 import { exportScreens, importScreens, screenFileNames } from './screen-transfer.js';
 import { SCREEN_MODULES } from './screen-files.js';
 import { SCREENS_DIR } from '../../portal/paths.js';
@@ -30,7 +31,7 @@ describe.each(await testDialects())('screen metadata files on %s', (dialect) => 
   };
 
   beforeAll(async () => {
-    seeded = await createTestDatabase(dialect);
+    seeded = await createTestDatabase(dialect, { app: portal });
     await runSeeds(seeded.db, { demo: false });
     empty = await createTestDatabase(dialect);
   });

@@ -45,6 +45,8 @@ const NOT_RECORDS: Record<string, string> = {
   'Job.ImportFromExcel.download 0:id': 'a job of the caller',
   'Job.ValidationReport.status 0:id': 'a job of the caller',
   'Job.ValidationReport.download 0:id': 'a job of the caller',
+  'Job.ExportAccepted.status 0:id': 'a job of the caller',
+  'Job.ExportAccepted.download 0:id': 'a job of the caller',
   'ApiToken.revoke 0:id': 'an API token (no module; holding ApiToken.revoke is the access)',
 };
 

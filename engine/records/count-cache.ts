@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { ModuleRegistry, ResolvedModule } from '../metadata/module-registry.js';
 import type { ActionContext } from '../runtime/context.js';
 import { BoundedCache } from '../cache/bounded-cache.js';
-import { VersionSnapshot } from '../db/change-versions.js';
+import { VersionSnapshot, versionOf, type VersionMap } from '../db/change-versions.js';
 import { insertsBetween } from '../db/insert-journal.js';
 import { scopeTables } from './module-access.js';
 import { AUDIT_TABLE } from './audit-values.js';
@@ -68,10 +68,12 @@ const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, 
 
 /**
  * The rows inserted since `kept` was counted, when its module's own table is the only one that
- * moved and every version between is this process's journalled insert; null otherwise.
+ * moved and every version between is this process's journalled insert; null otherwise. A table
+ * written through several slots (change-versions.ts) has versions that are sums, which the
+ * journal cannot follow: it is recounted.
  */
-async function insertedSince(db: Knex, tables: string[], table: string, kept: KeptCount, now: number[]): Promise<number[] | null> {
-  if (!kept.exact) return null;
+async function insertedSince(db: Knex, tables: string[], table: string, kept: KeptCount, now: number[], versions: VersionMap): Promise<number[] | null> {
+  if (!kept.exact || versions.spread.has(table)) return null;
   let ids: number[] | null = null;
   for (const [i, t] of tables.entries()) {
     if (kept.versions[i] === now[i]) continue;
@@ -105,7 +107,7 @@ export async function countOf(ctx: ActionContext, module: ResolvedModule, plan: 
   let running = inFlight.get(key);
   if (!running) {
     running = (async () => {
-      const ids = known && rowLocal ? await insertedSince(db, tables, module.table, known, now) : null;
+      const ids = known && rowLocal ? await insertedSince(db, tables, module.table, known, now, versions) : null;
       return ids ? addedTo(db, known!, ids, now, plan.countAmong) : counted(db, tables, now, count);
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, running);
@@ -130,7 +132,7 @@ const VERSIONS_IN_STATEMENT = 8;
 
 /** The count statement that also answers its tables' versions (`v0`, `v1`, … in `tables` order) from its own snapshot. */
 export function withVersions(db: Knex, count: Knex.QueryBuilder, tables: string[]): Knex.QueryBuilder {
-  for (const [i, t] of tables.entries()) count.select(db.raw('(select ?? from ?? where ?? = ?) as ??', ['version', 'change_version', 'name', t, `v${i}`]));
+  for (const [i, t] of tables.entries()) count.select(db.raw('? as ??', [versionOf(db, t), `v${i}`]));
   return count;
 }
 

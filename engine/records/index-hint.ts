@@ -82,7 +82,19 @@ export function hintableNeed(module: ResolvedModule, conditions: NormalCondition
   if (!flat.every((c) => needed(c) || broad(c))) return null;
   const need = indexNeededBy(module, flat, order, scoped);
   if (need.single || need.unservable || need.through || (need.order.length === 0 && need.equal.length === 0)) return null;
-  return need;
+  const reads = new Set<string>();
+  const columnsOf = (c: NormalCondition): void => {
+    if ('conditions' in c) c.conditions.forEach(columnsOf);
+    else if ('field' in c && c.field.alias === BASE_ALIAS) reads.add(c.field.column);
+  };
+  flat.filter((c) => !needed(c)).forEach(columnsOf);
+  // The rules' broad groups (`or` plans of `is null` / `not in`) are not among the conditions above.
+  const plansOf = (p: RulePlan): void => {
+    if (p.kind === 'where') p.conditions.forEach(columnsOf);
+    else if (p.kind === 'or' || p.kind === 'and' || p.kind === 'not') p.items.forEach(plansOf);
+  };
+  (module.rowLimit?.plans ?? []).forEach(plansOf);
+  return reads.size ? { ...need, reads: [...reads] } : need;
 }
 
 /**
@@ -92,7 +104,9 @@ export function hintableNeed(module: ResolvedModule, conditions: NormalCondition
  */
 function choose(need: ListIndexNeed, indexes: NamedIndex[]): string | null {
   const fits = indexes.filter((ix) => servedBy(need, [ix.columns]) && [...need.equal, ...need.narrowing].every((c) => ix.columns.some((x) => x.column === c)));
-  fits.sort((a, b) => a.columns.length - b.columns.length);
+  // An index that also holds the columns the broad conditions read answers them from the index.
+  const holds = (ix: NamedIndex) => (need.reads ?? []).every((c) => ix.columns.some((x) => x.column === c));
+  fits.sort((a, b) => Number(holds(b)) - Number(holds(a)) || a.columns.length - b.columns.length);
   return fits[0]?.name ?? null;
 }
 

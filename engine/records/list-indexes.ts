@@ -41,6 +41,11 @@ export interface ListIndexNeed {
   unservable?: string;
   /** The key itself is held equal (an entity's own row, RE-RE): one row, found by the primary key. */
   single?: true;
+  /**
+   * Own columns that broad conditions read (a row rule's `category is null or category not in
+   * (…)`): an index that holds them after the order tests them without reading the row.
+   */
+  reads?: string[];
 }
 
 /** One Record.select a list view makes when it opens, as staff or as an RE user. */
@@ -142,6 +147,9 @@ export function indexesNeededBy(view: WebListviewProperties, modules: ModuleRegi
 }
 
 /** Whether one of the table's indexes (columns in index order) serves the need. */
+/** The key every table ends its indexes with (the order's tiebreaker). */
+const KEY = 'id';
+
 export function servedBy(need: ListIndexNeed, indexes: IndexColumn[][]): boolean {
   if (need.single) return true;
   if (need.unservable) return false;
@@ -153,6 +161,9 @@ export function servedBy(need: ListIndexNeed, indexes: IndexColumn[][]): boolean
     // between them, and nothing after them (it would come before the tiebreaking key).
     let o = 0;
     for (; i < ix.length; i++) {
+      // The order done, the key itself as its tiebreaker (the last term's direction) may follow,
+      // and after it any columns (a row rule's column, read from the index: docs/row-rules.md).
+      if (o === need.order.length && o > 0 && ix[i].column === KEY && ix[i].desc === need.order[o - 1].desc) return true;
       if (o < need.order.length && ix[i].column === need.order[o].column && ix[i].desc === need.order[o].desc) o++;
       else if (!equal.has(ix[i].column)) return false;
     }

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { createTestDatabase, testDialects, type TestDatabase } from '../testing/test-database.js';
 import { generateModuleRows } from '../testing/module-rows.js';
 import { runSeeds } from '../../portal/seeds/index.js';
+import { portal } from '../../portal/app.js';
 import { ModuleRegistry } from '../metadata/module-registry.js';
 import { readScreenFiles } from '../metadata/screen-files.js';
 import type { WebListviewProperties } from '../metadata/screen-schemas.js';
@@ -103,7 +104,7 @@ describe.each(await testDialects())('list plans on %s', (dialect) => {
   let tdb: TestDatabase;
   let ids: { batch: number; re: number };
   beforeAll(async () => {
-    tdb = await createTestDatabase(dialect);
+    tdb = await createTestDatabase(dialect, { app: portal });
     await runSeeds(tdb.db, { demo: true });
     // Entities and users first: the others' lookups point at them.
     for (const name of LARGE) {

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { errors } from '../errors/catalogue.js';
 import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
+import { isGroupedSort } from './state-groups.js';
 
 export interface OrderTerm {
   field: ResolvedField;
@@ -27,6 +28,8 @@ export function parseOrder(raw: unknown, module: ResolvedModule): OrderTerm[] {
     if (!field || field.def.secret) throw errors.invalidField(module.name, String(name));
     const d = dir === undefined ? 'asc' : typeof dir === 'string' ? dir.trim().toLowerCase() : undefined;
     if (d !== 'asc' && d !== 'desc') throw errors.badRequest(`${path}: direction ${JSON.stringify(dir)} must be asc or desc`);
+    // A variant's grouped states (state-groups.ts) do not sort apart: the term is left out.
+    if (isGroupedSort(module, field.name)) continue;
     // A repeated field cannot change the order any more; keep its first direction.
     if (!out.some((t) => t.field.name === field.name)) out.push({ field, dir: d });
   }

@@ -7,7 +7,7 @@ import { insertCompiled } from '../db/compiled-statement.js';
 import { bumpVersion } from '../db/change-versions.js';
 import { journalInsert } from '../db/insert-journal.js';
 import type { ResolvedModule } from '../metadata/module-registry.js';
-import { isScreenModule, keepScreenVersion } from '../metadata/screen-history.js';
+import { isScreenModule, keepRecordVersion, keepScreenVersion } from '../metadata/screen-history.js';
 import { auditJson, auditedFieldsOf } from './audit-values.js';
 
 type Db = Knex | Knex.Transaction;
@@ -69,6 +69,7 @@ export async function recordAudit(
     updateby: who,
   });
   if (isScreenModule(module.name)) await keepScreenVersion(db, module.name, recordId, version, action, who);
+  else if (module.def.versioned) await keepRecordVersion(db, module, recordId, version, action, who);
   if (action !== 'delete') await module.hooks?.afterAudit?.(db, module, recordId, action, changed, who);
   await beforeBump?.();
   // Every write is audited, so this is the one place that tells caches the table moved. The

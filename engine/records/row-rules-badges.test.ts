@@ -42,6 +42,9 @@ describe.each(await testDialects())('Sidebar counts = list totals on %s', (diale
     t = await startTestEngine(dialect, { JOB_CONCURRENCY: '0' });
     const db = t.database.db;
     const now = sqlDateTime();
+    // The AMLPU category closed (amlpu.visible 0), so its rule is in force beside the team rules.
+    await db('parameters').where({ code: 'amlpu.visible' }).update({ value0: '0' });
+    await bumpVersions(db, ['parameters']);
     // Open help desk cases (13) in the ruled categories, of a managed bank and of others.
     for (const [re, category] of [[1, 100148], [1, 1103208], [3, 1103208], [2, 1100805], [4, 100148], [6, 1410], [1, 10123]]) {
       await db('helpdesk').insert({ re, category, name: `badge ${re}/${category}`, description: 'x', state: 13, updatectr: 1, createby: 3, createon: now });

@@ -10,7 +10,7 @@
 import type { Knex } from 'knex';
 import { LOGIN_TYPE, type Caller } from '../runtime/context.js';
 import { BASE_ALIAS } from '../metadata/module-aliases.js';
-import type { ResolvedModule } from '../metadata/module-registry.js';
+import type { ResolvedField, ResolvedModule } from '../metadata/module-registry.js';
 import type { RowRuleGroup, RuleCondition, RuleWhen } from '../metadata/module-schema.js';
 import { AppError, errors } from '../errors/catalogue.js';
 import { applyWhere, normaliseWhere, type NormalCondition } from './where-compiler.js';
@@ -61,6 +61,15 @@ export const RULE_PARAMETER_CODES = new Set<string>();
 
 const LOGIN_TYPES: Record<NonNullable<RuleWhen['loginType']>, number> = { iru: LOGIN_TYPE.IRU, re: LOGIN_TYPE.RE, admin: LOGIN_TYPE.ADMIN };
 
+/**
+ * A parameter switch ({"parameter": {code, equals}}) holds when the parameter exists and its
+ * value, trimmed, is `equals`: a missing parameter holds no switch. Code that reads a switch
+ * outside the rules answers by this too, so the two never disagree.
+ */
+export function parameterHolds(value: unknown, equals: string): boolean {
+  return value !== null && value !== undefined && String(value).trim() === equals;
+}
+
 export function whenHolds(when: RuleWhen, caller: Caller): boolean {
   const facts = caller.facts ?? NO_FACTS;
   if (when.loginType && caller.loginType !== LOGIN_TYPES[when.loginType]) return false;
@@ -70,7 +79,7 @@ export function whenHolds(when: RuleWhen, caller: Caller): boolean {
   if (when.primaryOrSub !== undefined && facts.primaryOrSub !== when.primaryOrSub) return false;
   if (when.primary !== undefined && facts.primary !== when.primary) return false;
   if (when.verified !== undefined && facts.verified !== when.verified) return false;
-  if (when.parameter && (facts.parameters[when.parameter.code] ?? '') !== when.parameter.equals) return false;
+  if (when.parameter && !parameterHolds(facts.parameters[when.parameter.code], when.parameter.equals)) return false;
   return true;
 }
 
@@ -277,6 +286,41 @@ export function applyRowLimit(db: Db, qb: Knex.QueryBuilder, module: ResolvedMod
     }
   };
   for (const p of limit.plans) add(qb, p, module, alias);
+}
+
+/**
+ * The rows a limit hides, when it only hides rows whose own column holds one of a few values:
+ * every planned condition is `column is null or column not in (…)` (or `!=`) on one column of the
+ * module's table, so the limit is exactly NOT (column IN values). Null otherwise. Such a limit's
+ * count is the count without it less the count of the hidden values (select-query.ts), which an
+ * index on the column answers without reading every row (docs/row-rules.md "Rules that keep
+ * their index").
+ */
+export function hiddenValues(limit: RowLimit): { field: ResolvedField; values: (string | number)[] } | null {
+  let field: ResolvedField | null = null;
+  const values = new Set<string | number>();
+  /** One `is null` and one `not in`/`!=` on the same own column: NOT (column IN values). */
+  const pair = (a: NormalCondition, b: NormalCondition): boolean => {
+    const [isNull, not] = a.op === 'is null' ? [a, b] : [b, a];
+    if (isNull.op !== 'is null' || !('field' in not) || !('field' in isNull) || isNull.field.column !== not.field.column || not.field.alias !== BASE_ALIAS) return false;
+    if (not.op !== 'not in' && not.op !== '!=') return false;
+    if (field && field.column !== not.field.column) return false;
+    field = not.field;
+    for (const v of (not.op === 'not in' ? not.value : [not.value]) as (string | number)[]) values.add(v);
+    return true;
+  };
+  const single = (p: RulePlan): NormalCondition | null => (p.kind === 'where' && p.conditions.length === 1 ? p.conditions[0] : null);
+  const negation = (p: RulePlan): boolean => {
+    if (p.kind === 'where') return p.conditions.length > 0 && p.conditions.every((c) => c.op === 'or' && c.conditions.length === 2 && pair(c.conditions[0], c.conditions[1]));
+    if (p.kind === 'and') return p.items.length > 0 && p.items.every(negation);
+    if (p.kind === 'or' && p.items.length === 2) {
+      const [a, b] = p.items.map(single);
+      return Boolean(a && b && pair(a, b));
+    }
+    return false;
+  };
+  if (!limit.plans.length || !limit.plans.every(negation) || !field || !values.size) return null;
+  return { field, values: [...values] };
 }
 
 /** A plan that limits nothing (an empty and-group, conditions that normalised to none). */

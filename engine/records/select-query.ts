@@ -13,10 +13,19 @@ import { applyScope, rowRulesKey, scopeKey } from './module-access.js';
 import { hintableNeed, hintedTable, indexHint } from './index-hint.js';
 import type { ListIndexNeed } from './list-indexes.js';
 import { dialectOf } from '../db/connect.js';
+import { hiddenValues } from './row-rules.js';
 
 type Db = Knex | Knex.Transaction;
 /** Alias of the page-of-keys subquery of deep pages. */
 const PAGE_ALIAS = 'p';
+/** Alias of the rule-free list's row at a page's offset (anchoredPage). */
+const ANCHOR_ALIAS = 'x';
+/**
+ * From this offset on, a page under a rule that hides a few values is read from the rule-free
+ * list's row at the offset (SQLite): below it, testing the rule on each skipped row costs less
+ * than a second statement.
+ */
+export const SKIP_HIDDEN_FROM = 1_000;
 /** Counts among a few new rows run after every write of a list's table: compiled per shape. */
 const countAmongTemplates = new TemplateCache(2_000);
 /** More ids than this are counted through a statement built for them (a template per count of ids would not repeat). */
@@ -74,6 +83,31 @@ export interface SelectPlan {
   countAmong: (ids: readonly number[]) => CompiledStatement;
   /** What decides the count: module, entity scope and the normalised conditions. */
   countKey: string;
+  /** Deep pages under a rule that hides a few values (SQLite): read in two statements, in place of `rows`. */
+  anchored?: AnchoredPage;
+}
+
+/** A statement compiled once per shape (compiled-statement.ts TemplateCache). */
+export interface ShapedStatement {
+  shape: string;
+  values: Knex.Value[];
+  template: () => Knex.QueryBuilder;
+  build: () => Knex.QueryBuilder;
+}
+
+/** The rule-free list's row at the page's offset: its order values `o0`, `o1`, … and `h`, the hidden rows before it. */
+export type AnchorRow = Record<string, unknown>;
+
+export interface AnchoredPage {
+  /** One row (AnchorRow), none when the offset is past the rule-free list's end (and so past the visible one's). */
+  anchor: ShapedStatement;
+  /**
+   * The page's rows from the anchor's row on. `tail`: with the rows whose order column is null,
+   * which a descending order puts after every other: read only when the page without them came
+   * back short (`short`), so the common page stays one range of the order's index.
+   */
+  page: (anchor: AnchorRow, tail: boolean) => ShapedStatement;
+  short: (anchor: AnchorRow, rows: number) => boolean;
 }
 
 export interface SelectInput {
@@ -175,6 +209,13 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     if (parts.hintNeed === undefined) parts.hintNeed = hintableNeed(module, conditions, order, typeof scopeRe === 'number');
     index = parts.hintNeed && indexHint(db, parts.hintNeed);
   }
+  // Worked out only where used (a deep SQLite page, a total the count cache lacks), not for every page.
+  let hiddenRule: ReturnType<typeof hiddenValues> | undefined;
+  const hiddenOf = () => (hiddenRule === undefined ? (hiddenRule = module.rowLimit ? hiddenValues(module.rowLimit) : null) : hiddenRule);
+  // Deep pages under a rule that hides a few values skip the hidden rows by their own index
+  // (anchoredPage). SQLite only: MariaDB tests the rule on each skipped index entry at next to
+  // no cost (docs/benchmarks.md "Row rules"), so a second statement would only add a round trip.
+  const skipHidden = Boolean(module.rowLimit) && input.offset >= SKIP_HIDDEN_FROM && dialectOf(db as Knex) === 'sqlite' && keysetOrder(order, module) && Boolean(hiddenOf());
   const values: Knex.Value[] = deep ? [...leading, input.limit, input.offset] : [...leading, input.limit];
   const limitSlot = sentinel(leading.length);
   const offsetSlot = deep ? sentinel(leading.length + 1) : 0;
@@ -196,30 +237,53 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     applyScope(db, keys, module, re);
     applyWhere(keys, where, module);
     applyOrder(keys, order).limit(limit).offset(offset);
+    return pageOf(keys);
+  };
+  /** The rows of a page of keys (alias PAGE_ALIAS: pk, o0, o1, …), its lookups joined for those rows alone. */
+  const pageOf = (keys: Knex.QueryBuilder): Knex.QueryBuilder => {
+    const columns = fields.map((f) => `${f.alias}.${f.column} as ${f.name}`);
     const rows = addJoins(db.from(keys.as(PAGE_ALIAS)).join({ [BASE_ALIAS]: module.table }, `${BASE_ALIAS}.${module.idField}`, `${PAGE_ALIAS}.pk`), module, rowAliases).select(columns);
     order.forEach((o, i) => rows.orderBy(`${PAGE_ALIAS}.o${i}`, o.dir));
     return rows;
   };
 
   // Lookups are LEFT JOINs on a key, so they never change the count: only joins a condition needs.
-  const buildCount = (where: NormalCondition[], re: number | null | undefined, onlyIds?: readonly number[]) => {
-    const qb = fromModule(db, module, aliasesOf(filterFields)).count({ n: '*' });
+  const buildCount = (where: NormalCondition[], re: number | null | undefined, onlyIds?: readonly number[], scoped: ResolvedModule = module) => {
+    const qb = fromModule(db, scoped, aliasesOf(filterFields)).count({ n: '*' });
     // Top-level conditions are all joined by AND (where-compiler.ts), so this only narrows.
-    if (onlyIds) qb.whereIn(`${BASE_ALIAS}.${module.idField}`, onlyIds as number[]);
-    applyScope(db, qb, module, re);
-    applyWhere(qb, where, module);
+    if (onlyIds) qb.whereIn(`${BASE_ALIAS}.${scoped.idField}`, onlyIds as number[]);
+    applyScope(db, qb, scoped, re);
+    applyWhere(qb, where, scoped);
     return qb;
+  };
+  // A rule that only hides a few values of a column (NOT (column IN values)): the rows without
+  // the rule less the hidden ones, two counts an index answers, instead of testing every row.
+  const buildFullCount = (where: NormalCondition[], re: number | null | undefined): Knex.QueryBuilder => {
+    const hidden = hiddenOf();
+    if (!hidden) return buildCount(where, re);
+    const unruled: ResolvedModule = { ...module, rowLimit: undefined };
+    const all = buildCount(where, re, undefined, unruled);
+    const among = buildCount(where, re, undefined, unruled).whereIn(`${BASE_ALIAS}.${hidden.field.column}`, hidden.values);
+    return db.select(db.raw('? - ? as ??', [all, among, 'n']));
   };
   // The count's values: the scope's entity and the conditions' (the rows' slots), then the ids.
   const conditionEnd = leading.length;
   const rowsShape = `${parts.rowsShapeOf}|${deep ? 'deep' : 'first'}|${index ?? ''}`;
+  const hidden = skipHidden ? hiddenOf() : null;
+  const anchored = hidden ? anchoredPage(db, module, hidden, order, aliasesOf([...filterFields, ...order.map((o) => o.field)]), pageOf, {
+    narrow: (qb, scoped, where, re) => {
+      applyScope(db, qb, scoped, re);
+      applyWhere(qb, where, scoped);
+    },
+    conditions, scopeRe, shapeConditions, scopeSlot, leading, shape: parts.rowsShapeOf, limit: input.limit, offset: input.offset,
+  }) : undefined;
   return {
     fields,
     rows: () => buildRows(conditions, scopeRe, input.limit, input.offset),
     rowsShape,
     rowsValues: values,
     rowsTemplate: () => buildRows(shapeConditions, scopeSlot, limitSlot, offsetSlot),
-    count: () => buildCount(conditions, scopeRe),
+    count: () => buildFullCount(conditions, scopeRe),
     countAmong: (ids) => {
       const build = () => buildCount(conditions, scopeRe, ids);
       if (ids.length > COUNT_AMONG_TEMPLATED) return compile(build());
@@ -227,5 +291,138 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
       return countAmongTemplates.statement(db, `${countShape}|${ids.length}`, [...leading, ...ids], () => buildCount(shapeConditions, scopeSlot, idSlots), build);
     },
     countKey,
+    anchored,
+  };
+}
+
+/** An order a page can be anchored by: the id alone, or one column of the module's own table then the id, in one direction. */
+function keysetOrder(order: ReturnType<typeof parseOrder>, module: ResolvedModule): boolean {
+  const last = order[order.length - 1];
+  if (!last || last.field.column !== module.idField || last.field.alias !== BASE_ALIAS) return false;
+  if (order.length === 1) return true;
+  return order.length === 2 && order[0].field.alias === BASE_ALIAS && order[0].dir === last.dir;
+}
+
+interface AnchorParts {
+  /** Applies the entity scope and the conditions to a builder of the module (`scoped`: with the rule, or without it). */
+  narrow: (qb: Knex.QueryBuilder, scoped: ResolvedModule, where: NormalCondition[], re: number | null | undefined) => void;
+  conditions: NormalCondition[];
+  scopeRe: number | null | undefined;
+  shapeConditions: NormalCondition[];
+  scopeSlot: number | null | undefined;
+  /** The values before limit and offset (the scope's entity, the conditions'). */
+  leading: Knex.Value[];
+  shape: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A page at `offset` under a rule that hides the rows whose column holds one of a few values
+ * (row-rules.ts hiddenValues), without testing the rule on every row the offset skips. K, the
+ * rule-free list's row at `offset`, is found at the rule-free cost, and with it h, the hidden rows
+ * before K, counted through the hidden column's index. The visible rows before K are then
+ * `offset` - h, so the page is the visible rows from K on with h of them skipped: the same page,
+ * key for key, as the plain statement's. That last skip tests the rule on h visible rows and the
+ * hidden ones among them, never more rows than the plain statement tests, so a rule hiding many
+ * rows makes the page no dearer than its plain form. The order is (column, id) or (id) in one
+ * direction, so keys are unique; rows whose column is null come last in a descending order and
+ * first in an ascending one (both databases) and are read by ranges of their own, so every
+ * range is one the order's index answers (a descending page reads them only when it came back
+ * short without them).
+ */
+function anchoredPage(
+  db: Db,
+  module: ResolvedModule,
+  hidden: { field: ResolvedField; values: (string | number)[] },
+  order: ReturnType<typeof parseOrder>,
+  aliases: Set<string>,
+  pageOf: (keys: Knex.QueryBuilder) => Knex.QueryBuilder,
+  p: AnchorParts,
+): AnchoredPage {
+  const unruled: ResolvedModule = { ...module, rowLimit: undefined };
+  const id = `${BASE_ALIAS}.${module.idField}`;
+  const column = order.length === 2 ? `${BASE_ALIAS}.${order[0].field.column}` : null;
+  const desc = order[order.length - 1].dir === 'desc';
+  const [before, after] = desc ? ['>', '<'] : ['<', '>'];
+  const last = order.length - 1;
+  const orderValues = (alias: string) => order.map((o, i) => `${alias}.${o.field.column} as o${i}`);
+
+  const buildAnchor = (where: NormalCondition[], re: number | null | undefined, offset: number): Knex.QueryBuilder => {
+    const row = fromModule(db, unruled, aliases).select(orderValues(BASE_ALIAS));
+    p.narrow(row, unruled, where, re);
+    // One row: written into the statement, as SQLite plans a subquery with a bound limit as if it read many (twice the time here).
+    applyOrder(row, order).limit(1, { skipBinding: true }).offset(offset);
+    const x = (i: number) => db.ref(`${ANCHOR_ALIAS}.o${i}`);
+    /** The hidden rows that `range` keeps, counted against the anchor's row. */
+    const hiddenCount = (range: (qb: Knex.QueryBuilder) => void) => {
+      const qb = fromModule(db, unruled, aliases).count({ n: '*' }).whereIn(`${BASE_ALIAS}.${hidden.field.column}`, hidden.values);
+      p.narrow(qb, unruled, where, re);
+      range(qb);
+      return qb;
+    };
+    const counts: Knex.Raw[] = [];
+    if (!column) counts.push(db.raw('(?)', [hiddenCount((qb) => qb.where(id, before, x(last)))]));
+    else {
+      counts.push(db.raw('(?)', [hiddenCount((qb) => qb.where(column, before, x(0)))]), db.raw('(?)', [hiddenCount((qb) => qb.where(column, x(0)).where(id, before, x(last)))]));
+      // Null in descending order: after every row with a time; in ascending order: before them.
+      if (desc) counts.push(db.raw('case when ?? is null then (?) else 0 end', [`${ANCHOR_ALIAS}.o0`, hiddenCount((qb) => qb.where((w) => w.whereNotNull(column).orWhere(id, '>', x(last))))]));
+      else counts.push(db.raw('(?)', [hiddenCount((qb) => qb.whereNull(column).where((w) => w.whereRaw('?? is not null', [`${ANCHOR_ALIAS}.o0`]).orWhere(id, '<', x(last))))]));
+    }
+    return db
+      .from(row.as(ANCHOR_ALIAS))
+      .select(order.map((_, i) => `${ANCHOR_ALIAS}.o${i}`))
+      .select(db.raw(`${counts.map(() => '?').join(' + ')} as ??`, [...counts, 'h']));
+  };
+
+  /** The page's keys from the anchor's row on: `k0`, `kId` its column's value and id (or their slots); `k0` null: its column is null. */
+  const buildPage = (where: NormalCondition[], re: number | null | undefined, k0: Knex.Value, kId: Knex.Value, limit: number, skip: number, tail: boolean): Knex.QueryBuilder => {
+    const nullKey = k0 === null;
+    const ranges: ((qb: Knex.QueryBuilder) => void)[] = [];
+    if (!column) ranges.push((qb) => qb.where(id, `${after}=`, kId));
+    else if (!nullKey) {
+      ranges.push((qb) => qb.where(column, `${after}=`, k0).where((w) => w.where(column, after, k0).orWhere(id, `${after}=`, kId)));
+      if (tail) ranges.push((qb) => qb.whereNull(column));
+    } else {
+      ranges.push((qb) => qb.whereNull(column).where(id, `${after}=`, kId));
+      if (!desc) ranges.push((qb) => qb.whereNotNull(column));
+    }
+    const [first, ...rest] = ranges.map((range) => {
+      const qb = fromModule(db, module, aliases).select(`${BASE_ALIAS}.${module.idField} as pk`, ...orderValues(BASE_ALIAS));
+      p.narrow(qb, module, where, re);
+      range(qb);
+      return qb;
+    });
+    if (rest.length) {
+      for (const r of rest) first.unionAll(r);
+      order.forEach((o, i) => first.orderBy(`o${i}`, o.dir));
+    } else applyOrder(first, order);
+    return pageOf(first.limit(limit).offset(skip));
+  };
+
+  const n = p.leading.length;
+  return {
+    anchor: {
+      shape: `${p.shape}|anchor`,
+      values: [...p.leading, p.offset],
+      template: () => buildAnchor(p.shapeConditions, p.scopeSlot, sentinel(n)),
+      build: () => buildAnchor(p.conditions, p.scopeRe, p.offset),
+    },
+    page: (a, tail) => {
+      // The column's value when the order has one and it is not null; the id always.
+      const k0 = column && a.o0 !== null && a.o0 !== undefined ? (a.o0 as Knex.Value) : null;
+      const kId = a[`o${last}`] as Knex.Value;
+      const keys = k0 === null ? [kId] : [k0, kId];
+      const h = Number(a.h);
+      const slot = (i: number) => sentinel(n + i);
+      const withTail = tail && k0 !== null && desc;
+      return {
+        shape: `${p.shape}|anchored|${k0 === null ? 'null' : withTail ? 'tail' : 'key'}`,
+        values: [...p.leading, ...keys, p.limit, h],
+        template: () => buildPage(p.shapeConditions, p.scopeSlot, k0 === null ? null : slot(0), slot(keys.length - 1), slot(keys.length), slot(keys.length + 1), withTail),
+        build: () => buildPage(p.conditions, p.scopeRe, k0, kId, p.limit, h, withTail),
+      };
+    },
+    short: (a, rows) => rows < p.limit && desc && column !== null && a.o0 !== null && a.o0 !== undefined,
   };
 }

@@ -3,10 +3,10 @@ import { errors } from '../errors/catalogue.js';
 import { text, type EnvelopeValue } from '../protocol/envelope.js';
 import type { ActionContext } from '../runtime/context.js';
 import { accessModule } from './module-access.js';
-import { planSelect, type SelectPlan } from './select-query.js';
+import { planSelect, type SelectPlan, type ShapedStatement } from './select-query.js';
 import { toRecordset } from './recordset.js';
 import { countOf } from './count-cache.js';
-import { selectCompiled, TemplateCache } from '../db/compiled-statement.js';
+import { selectCompiled, TemplateCache, type Row } from '../db/compiled-statement.js';
 import { relabelStateGroups } from './state-groups.js';
 import { withoutDroppedIndex } from './index-hint.js';
 
@@ -16,6 +16,7 @@ const rowTemplates = new TemplateCache(2_000);
 
 /** A plan's rows through its shape's compiled statement (the read-back of a write uses it too). */
 export function planRows(ctx: ActionContext, plan: SelectPlan): Promise<Record<string, unknown>[]> {
+  if (plan.anchored) return anchoredRows(ctx.db, plan.anchored);
   const statement = rowTemplates.statement(ctx.db, plan.rowsShape, plan.rowsValues, plan.rowsTemplate, plan.rows);
   return selectCompiled(ctx.db, statement).catch((err: unknown) => {
     // An index named to MariaDB (index-hint.ts) was dropped under the running engine.
@@ -23,6 +24,16 @@ export function planRows(ctx: ActionContext, plan: SelectPlan): Promise<Record<s
     if (!unhinted) throw err;
     return selectCompiled(ctx.db, unhinted);
   });
+}
+
+const shaped = (db: ActionContext['db'], s: ShapedStatement): Promise<Row[]> => selectCompiled(db, rowTemplates.statement(db, s.shape, s.values, s.template, s.build));
+
+/** A deep page under a rule that hides a few values (select-query.ts anchoredPage): its anchor's row, then the page from it. */
+export async function anchoredRows(db: ActionContext['db'], anchored: NonNullable<SelectPlan['anchored']>): Promise<Row[]> {
+  const [anchor] = await shaped(db, anchored.anchor);
+  if (!anchor) return [];
+  const rows = await shaped(db, anchored.page(anchor, false));
+  return anchored.short(anchor, rows.length) ? shaped(db, anchored.page(anchor, true)) : rows;
 }
 
 export interface SelectArgs {

@@ -165,7 +165,7 @@ function leaf(rawField: unknown, rawOp: unknown, value: unknown, at: (k: 0 | 1 |
   else if (Array.isArray(value) && op === '=') op = 'in';
   else if (Array.isArray(value) && op === '!=') op = 'not in';
   // A variant's grouped states (RE-Extension: -1 "In Progress") stand for their members.
-  const grouped = field.name === 'state' ? expandStateGroups(ctx.module, op, value) : null;
+  const grouped = field.name === 'state' || field.name === 'state_name_ind_field' ? expandStateGroups(ctx.module, op, value, field.name) : null;
   if (grouped) ({ op, value } = grouped);
   if (!ALLOWED[op].includes(field.type)) throw errors.invalidOperator(rawOp.trim(), field.name);
 

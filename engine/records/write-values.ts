@@ -63,7 +63,9 @@ export function checkValues(module: ResolvedModule, given: Map<string, unknown>,
   if (creating) {
     for (const field of module.fields.values()) {
       if (field.alias !== 't' || !field.writable || given.has(field.name)) continue;
-      if (field.def.default !== undefined && field.def.default !== null) row[field.column] = fromInput(field.def.default, field);
+      // A new record starts where its (the variant's own) state map starts (create.ts initialState).
+      if (field.name === 'state' && module.stateMap) row[field.column] = module.stateMap.default;
+      else if (field.def.default !== undefined && field.def.default !== null) row[field.column] = fromInput(field.def.default, field);
       else if (field.def.required) problems[field.name] = field.def.requiredMessage ?? 'is required';
     }
   }

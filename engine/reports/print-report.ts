@@ -1,11 +1,12 @@
 // report.print (seed 000 §2.9, §7; PROTOCOL.md §6): GET /out/{report}.pdf?WHERE=id=12 prints
-// one record of the report's module with its template. The record is read through the record
+// one record of the report's module with its template; a list report (a `{{#rows}}` section)
+// prints every record the WHERE matches, e.g. WHERE=sector=3. The record is read through the record
 // engine's select plan as the caller: `{Module}.select` and the entity scope apply as they do to
 // Record.select, and a record out of scope is answered like a missing one (E_NOTFOUND).
 import type { ActionContext } from '../runtime/context.js';
 import { errors } from '../errors/catalogue.js';
 import { accessModule } from '../records/module-access.js';
-import { planSelect } from '../records/select-query.js';
+import { planSelect, type SelectPlan } from '../records/select-query.js';
 import { toCell } from '../records/value-codec.js';
 import type { BrowserPool, PrintOptions, Printed } from './browser-pool.js';
 import { displayText } from './display.js';
@@ -72,15 +73,45 @@ export async function printReport(ctx: ActionContext, reports: ReportStore, pool
  * of /out and the designer's preview alike).
  */
 export async function printRecord(ctx: ActionContext, report: ReportDef, print: PrintHtml, conditions: Condition[], query: Record<string, unknown>, image = false): Promise<PrintedReport> {
+  if (report.repeats) return printList(ctx, report, print, conditions, image);
   const { module, scopeRe } = accessModule(ctx, report.module, 'select');
   const fields = report.fields.includes(module.idField) ? report.fields : [module.idField, ...report.fields];
   const plan = planSelect(ctx.db, module, scopeRe, { fields, where: conditions, limit: 1, offset: 0 });
   const [row] = (await plan.rows()) as Record<string, unknown>[];
   if (!row) throw errors.notFound(`${report.title} record`);
   const values = printValues(report, ctx);
-  for (const f of plan.fields) values[f.name] = displayText(toCell(row[f.name], f.type, f.def.scale), f.type);
+  Object.assign(values, shown(plan.fields, row));
   const provider = report.values ? providerOf(ctx.services.modules, report.values) : undefined;
   if (provider) Object.assign(values, await provider.compute(ctx, row, query));
   const printed = await print(renderTemplate(report.template, values), { paper: report.paper, landscape: report.landscape, image });
   return { ...printed, filename: `${report.name}-${values[module.idField]}.pdf` };
+}
+
+/** A row's fields as a report shows them (dates DD/MM/YYYY, lookups by their display columns). */
+function shown(fields: SelectPlan['fields'], row: Record<string, unknown>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const f of fields) values[f.name] = displayText(toCell(row[f.name], f.type, f.def.scale), f.type);
+  return values;
+}
+
+/**
+ * A list report (a template with `{{#rows}} … {{/rows}}`): every record `conditions` match, read
+ * as the caller through the record engine's select plan (the module permission, entity scope and
+ * row rules of Record.select), in the report's order (default the module's list order), at most
+ * `maxRows` of them; more is refused, not cut short, so a printed list is never silently
+ * incomplete. None prints the page with the section's `{{^rows}}` text. Fields outside the
+ * section show the first record's.
+ */
+async function printList(ctx: ActionContext, report: ReportDef, print: PrintHtml, conditions: Condition[], image: boolean): Promise<PrintedReport> {
+  const { module, scopeRe } = accessModule(ctx, report.module, 'select');
+  const fields = report.fields.includes(module.idField) ? report.fields : [module.idField, ...report.fields];
+  const plan = planSelect(ctx.db, module, scopeRe, { fields, where: conditions, order: report.order, limit: report.maxRows + 1, offset: 0 });
+  const found = (await plan.rows()) as Record<string, unknown>[];
+  if (found.length > report.maxRows) {
+    throw errors.badRequest(`${report.title}: more than ${report.maxRows} records match this WHERE, and the report prints at most ${report.maxRows} at once; add a condition to the WHERE (… AND field = value) and print the parts one by one`);
+  }
+  const rows = found.map((row) => shown(plan.fields, row));
+  const values = { ...printValues(report, ctx), ...(rows[0] ?? {}), $count: String(rows.length) };
+  const printed = await print(renderTemplate(report.template, values, rows), { paper: report.paper, landscape: report.landscape, image });
+  return { ...printed, filename: `${report.name}.pdf` };
 }

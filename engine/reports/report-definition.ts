@@ -1,13 +1,14 @@
 // A report as stored (table webreport, module WebReport) and as filed (portal/metadata/reports): its
 // name, the module whose record it prints, a title, the HTML template and `properties`
-// `{fields, paper, landscape, values?}` — the field list is what the print reads from the record
+// `{fields, paper, landscape, values?, order?, maxRows?}` — the field list is what the print reads from the record
 // and what the template may name. One check serves every way in (Record.create/update, the
 // import of files, the seeds and the designer's preview): the properties' JSON Schema, the module
 // and fields it names, then the template (template-check.ts), each problem under the column it
 // belongs to, as E_VALIDATION's field map shows it.
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ModuleRegistry } from '../metadata/module-registry.js';
-import { parseTemplate, type Template } from './template.js';
+import { parseOrder } from '../records/order-parser.js';
+import { parseTemplate, SECTION, type Template } from './template.js';
 import type { PrintValueProvider } from './print-value-providers.js';
 import { templateProblems } from './template-check.js';
 import { sanitizeReportTemplate } from './report-sanitize.js';
@@ -15,6 +16,8 @@ import { sanitizeReportTemplate } from './report-sanitize.js';
 /** The `$` values every print has. */
 export const PRINT_VALUES = ['$title', '$printedAt', '$printedBy'];
 export const REPORT_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
+/** The most records a list report prints at once (its `maxRows` may lower it). */
+export const REPORT_MAX_ROWS = 1000;
 
 /** The JSON Schema of a report's properties (shared with the designer). */
 export const ReportProperties = {
@@ -27,6 +30,10 @@ export const ReportProperties = {
     landscape: { type: 'boolean' },
     /** Print values computed by code (print-value-providers.ts), e.g. showCauseLetter. */
     values: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
+    /** A list report's order (`{{#rows}}`): "field [asc|desc], …"; default the module's list order. */
+    order: { type: 'string', maxLength: 300, pattern: '^\\s*[A-Za-z_][A-Za-z0-9_]*(\\s+(asc|desc|ASC|DESC))?\\s*(,\\s*[A-Za-z_][A-Za-z0-9_]*(\\s+(asc|desc|ASC|DESC))?\\s*)*$' },
+    /** A list report's most records per print, at most REPORT_MAX_ROWS (the default). */
+    maxRows: { type: 'integer', minimum: 1, maximum: 1000 },
   },
 } as const;
 
@@ -35,6 +42,8 @@ export interface ReportProps {
   paper?: 'A4' | 'Letter';
   landscape?: boolean;
   values?: string;
+  order?: string;
+  maxRows?: number;
 }
 
 /** A report's definition: a stored row's columns, properties parsed. */
@@ -57,6 +66,10 @@ export interface ReportDef {
   /** The record's fields the print reads: the field list and what the print value provider needs. */
   fields: string[];
   values?: string;
+  /** Whether the template repeats a section per record (a list report), its order and most records. */
+  repeats: boolean;
+  order?: string;
+  maxRows: number;
 }
 
 const ajv = new Ajv({ allErrors: false, strict: false });
@@ -96,6 +109,18 @@ export function reportProblems(modules: ModuleRegistry, r: { name?: unknown; mod
     const i = props.fields.findIndex((f) => !module.fields.has(f));
     if (i !== -1) problems.properties = `properties/fields/${i}: ${module.name} has no field ${props.fields[i]}`;
   }
+  const repeats = typeof r.template === 'string' && parseTemplate(r.template).repeats;
+  if (props && !problems.properties) {
+    if (repeats && props.values !== undefined) problems.properties = `properties/values: print values computed by code read one record; a report with a {{#${SECTION}}} section cannot use them`;
+    else if (!repeats && (props.order !== undefined || props.maxRows !== undefined)) problems.properties = `properties/${props.order !== undefined ? 'order' : 'maxRows'}: only a report with a {{#${SECTION}}} … {{/${SECTION}}} section lists records`;
+    else if (module && props.order !== undefined) {
+      try {
+        parseOrder(props.order, module);
+      } catch (e) {
+        problems.properties = `properties/order: ${(e as Error).message}`;
+      }
+    }
+  }
   if (typeof r.template !== 'string') problems.template = 'is required';
   else {
     // The template's safety is checked whatever else is wrong; its names once the field list holds.
@@ -113,15 +138,19 @@ export function compileReport(modules: ModuleRegistry, r: ReportRecord): ReportD
   if (first) throw new Error(`report ${r.name}: ${first[0]}: ${first[1]}`);
   const module = modules.get(r.module)!;
   const provider = r.properties.values ? providerOf(modules, r.properties.values) : undefined;
+  const template = parseTemplate(sanitizeReportTemplate(r.template));
   return {
     name: r.name,
     module: module.name,
     title: r.title || module.def.title || r.name,
     paper: r.properties.paper ?? 'A4',
     landscape: r.properties.landscape ?? false,
-    template: parseTemplate(sanitizeReportTemplate(r.template)),
+    template,
     fields: [...new Set([...r.properties.fields, ...(provider?.needs ?? [])])],
     values: r.properties.values,
+    repeats: template.repeats,
+    order: r.properties.order,
+    maxRows: r.properties.maxRows ?? REPORT_MAX_ROWS,
   };
 }
 

@@ -42,7 +42,7 @@ describe.each(await testDialects())('the report designer on %s', (dialect) => {
 
   it('holds the shipped reports as records, each at version 1', async () => {
     const page = await select(t, admin, { module: 'WebReport', fields: ['name', 'module', 'title'], order: 'name asc' });
-    expect(page.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['RE', 'RE-RE', 'SHOWCAUSE']));
+    expect(page.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['RE', 'RE-RE', 'RE-SECTOR', 'SHOWCAUSE']));
     expect(page.rows.find((r) => r.name === 'RE-RE')).toMatchObject({ module: 'RE-RE', title: 'Reporting Entity Profile' });
     report = await stored('RE');
     expect(JSON.parse(report.properties).fields).toEqual(expect.arrayContaining(['name', 'companyno', 'sector_name_ind_field']));
@@ -130,11 +130,55 @@ describe.each(await testDialects())('the report designer on %s', (dialect) => {
     expect(bad).toMatchObject({ code: 'E_VALIDATION', details: { template: 'Line 2: <iframe> is not allowed in a report template: a report runs no code' } });
   });
 
+  it('previews a list report for the records a WHERE matches, the section repeated once per record the caller may list', async () => {
+    const draft = {
+      module: 'RE',
+      title: 'Sector list draft',
+      template: '<!DOCTYPE html><html><body><h1>{{ $title }} ({{ $count }})</h1><ol>{{#rows}}<li>Listed {{ name }}</li>{{/rows}}</ol>{{^rows}}<p>No records</p>{{/rows}}</body></html>',
+      properties: { fields: ['name'] },
+    };
+    const [pdf, about] = ok(await t.call('Report.preview', [{ report: draft, id: 1, params: { WHERE: 'sector=2' } }], admin));
+    const names = (await select(t, admin, { module: 'RE', fields: ['name'], where: [['sector', '=', 2]], order: 'name asc' })).rows.map((r) => String(r.name));
+    expect(names.length).toBeGreaterThan(1);
+    const text = pdfText(Buffer.from(pdf.type === 'text' ? pdf.text : '', 'base64')).replace(/\s+/g, ' ');
+    expect(text).toContain(`Sector list draft (${names.length})`);
+    const at = names.map((n) => text.indexOf(`Listed ${n}`));
+    expect(at.every((p, i) => p > (i ? at[i - 1] : -1)), JSON.stringify(at)).toBe(true);
+    expect(JSON.parse(about.type === 'text' ? about.text : '{}')).toMatchObject({ filename: 'preview.pdf', png: expect.any(String) });
+    // Without a WHERE the preview lists the chosen record alone.
+    const [single] = ok(await t.call('Report.preview', [{ report: draft, id: 1 }], admin));
+    expect(pdfText(Buffer.from(single.type === 'text' ? single.text : '', 'base64')).replace(/\s+/g, ' ')).toContain('Sector list draft (1)');
+    // A WHERE outside the grammar is refused as /out refuses it.
+    expect(failure(await t.call('Report.preview', [{ report: draft, id: 1, params: { WHERE: 'sector=2 OR 1=1' } }], admin)).code).toBe('E_BADREQUEST');
+  });
+
+  it.each([
+    ['an unclosed section', (s: string) => s.replace('<tr><th>Status</th>', '{{#rows}}<tr><th>Status</th>'), /^Line \d+: \{\{#rows\}\} is not closed: end the section with \{\{\/rows\}\}$/m],
+    ['a section holding half an element', (s: string) => s.replace('<h2>Entity</h2>\n<table>', '{{#rows}}<h2>Entity</h2>\n<table>{{/rows}}'), /^Line \d+: \{\{\/rows\}\} comes before <\/table> of the <table> opened on line \d+ inside the section: a section holds whole elements/m],
+    ['an unknown field in a section', (s: string) => s.replace('<tr><th>Status</th><td>{{ state_name_ind_field }}</td></tr>', '{{#rows}}<tr><th>Status</th><td>{{ createby }}</td></tr>{{/rows}}'), /^Line \d+: \{\{ createby \}\} in the section opened on line \d+ is not in the report's field list: add createby to the fields or remove it$/m],
+  ])('refuses a list template with %s, naming the line, and stores nothing', async (_what, edit, message) => {
+    const f = failure(await update(report.id, report.updatectr, ['template'], [edit(report.template)]));
+    expect(f.code).toBe('E_VALIDATION');
+    expect((f.details as Record<string, string>).template).toMatch(message);
+    expect((await stored('RE')).updatectr).toBe(report.updatectr);
+  });
+
+  it("refuses a list report's order on a field the module lacks, and print values by code in a list report", async () => {
+    const fields = ['name'];
+    const template = '<!DOCTYPE html><html><body>{{#rows}}<p>{{ name }}</p>{{/rows}}</body></html>';
+    const create = (properties: object) => t.call('Record.create', [{ module: 'WebReport', fields: ['name', 'module', 'template', 'properties'], values: ['BadList', 'RE', template, JSON.stringify(properties)] }], admin);
+    expect(failure(await create({ fields, order: 'nosuchfield desc' })).details).toMatchObject({ properties: expect.stringContaining('properties/order: Field "nosuchfield" is not a field of RE') });
+    expect(failure(await create({ fields, maxRows: 5000 })).details).toMatchObject({ properties: 'properties/maxRows must be <= 1000' });
+    expect(failure(await create({ fields, values: 'showCauseLetter' })).details).toMatchObject({ properties: expect.stringContaining('a report with a {{#rows}} section cannot use them') });
+    const single = failure(await t.call('Record.create', [{ module: 'WebReport', fields: ['name', 'module', 'template', 'properties'], values: ['BadList', 'RE', '<p>{{ name }}</p>', JSON.stringify({ fields, order: 'name' })] }], admin));
+    expect(single.details).toMatchObject({ properties: 'properties/order: only a report with a {{#rows}} … {{/rows}} section lists records' });
+  });
+
   it('exports the stored reports as the files they were seeded from, and imports them back unchanged', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'reports-export-'));
     try {
       await exportReports(t.database.db, dir);
-      for (const name of ['RE.json', 'RE-RE.json', 'SHOWCAUSE.json', 'RE.html', 'SHOWCAUSE.html']) expect(readFileSync(join(dir, name), 'utf8'), name).toBe(readFileSync(join(REPORTS_DIR, name), 'utf8'));
+      for (const name of ['RE.json', 'RE-RE.json', 'SHOWCAUSE.json', 'RE.html', 'SHOWCAUSE.html', 'RE-SECTOR.json', 'RE-SECTOR.html']) expect(readFileSync(join(dir, name), 'utf8'), name).toBe(readFileSync(join(REPORTS_DIR, name), 'utf8'));
       expect(readdirSync(dir)).not.toContain('RE-RE.html');
       const again = await importReports(t.database.db, dir, t.engine.services.modules);
       expect(again.changed).toEqual([]);

@@ -1,5 +1,5 @@
 // Reports as files (portal/metadata/reports, and `npm run metadata -- export-reports | import-reports`):
-// `{name}.json` — `{module, title?, paper?, landscape?, values?, fields, template?}`, sorted keys —
+// `{name}.json` — `{module, title?, paper?, landscape?, values?, order?, maxRows?, fields, template?}`, sorted keys —
 // beside its HTML template, `{name}.html` unless `template` names another file of the folder (RE
 // and its scoped twin RE-RE share RE.html). The seeds load the project's own; the export writes
 // what is stored so that export → import → export gives the same files.
@@ -11,7 +11,7 @@ import { compileReport, REPORT_NAME, type ReportProps, type ReportRecord } from 
 import { parseTemplate } from './template.js';
 
 
-const FILE_KEYS = new Set(['module', 'title', 'paper', 'landscape', 'values', 'fields', 'template']);
+const FILE_KEYS = new Set(['module', 'title', 'paper', 'landscape', 'values', 'order', 'maxRows', 'fields', 'template']);
 const TEMPLATE_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]*\.html$/;
 
 export class ReportFileError extends Error {}
@@ -36,8 +36,8 @@ function readOne(dir: string, file: string): ReportRecord {
   const template = readFileSync(join(dir, templateFile), 'utf8');
   // A file without a field list reads the fields its template names.
   const fields = raw.fields ?? parseTemplate(template).names.filter((n) => !n.startsWith('$'));
-  const properties = { fields, paper: raw.paper, landscape: raw.landscape, values: raw.values } as ReportProps;
-  for (const k of ['paper', 'landscape', 'values'] as const) if (properties[k] === undefined) delete properties[k];
+  const properties = { fields, paper: raw.paper, landscape: raw.landscape, values: raw.values, order: raw.order, maxRows: raw.maxRows } as ReportProps;
+  for (const k of ['paper', 'landscape', 'values', 'order', 'maxRows'] as const) if (properties[k] === undefined) delete properties[k];
   return { name, module: raw.module, title: typeof raw.title === 'string' ? raw.title : null, template, properties };
 }
 

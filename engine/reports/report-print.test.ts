@@ -117,6 +117,104 @@ describe.each(await testDialects())('PDF reports on %s', (dialect) => {
     expect(res.body).toContain(code);
   });
 
+  describe('a list report ({{#rows}} … {{/rows}})', () => {
+    /** The text in reading order with runs of white space as one space (a long cell may wrap). */
+    const flatText = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
+    const LIST = '<!DOCTYPE html><html><body><h1>{{ $title }}: {{ $count }}</h1><table><tbody>{{#rows}}\n<tr><td>No {{ $rowNumber }}</td><td>[{{ name }}]</td><td>{{ state_name_ind_field }}</td><td>{{ dateincorporated }}</td></tr>\n{{/rows}}</tbody></table>{{^rows}}<p>No records</p>{{/rows}}</body></html>';
+    const createReport = async (name: string, module: string, properties: object) => {
+      const [set] = await t.call('Record.create', [{ module: 'WebReport', fields: ['name', 'module', 'title', 'template', 'properties'], values: [name, module, `List ${name}`, LIST, JSON.stringify(properties)] }], admin);
+      expect(set.type, JSON.stringify(set)).toBe('recordset');
+    };
+    const fields = ['name', 'state_name_ind_field', 'dateincorporated'];
+    async function sectorEntities(sector: number, order = 'name asc') {
+      const [set] = await t.call('Record.select', [{ module: 'RE', fields: ['id', 'name', 'state_name_ind_field', 'dateincorporated'], where: [['sector', '=', sector]], order }], admin);
+      return recordsetObjects(set as RecordsetValue) as Record<string, string>[];
+    }
+
+    beforeAll(async () => {
+      await createReport('ReList', 'RE', { fields });
+      await createReport('ReOwnList', 'RE-RE', { fields });
+      await createReport('ReListOfFive', 'RE', { fields, maxRows: 5, order: 'companyno desc' });
+    });
+
+    it('prints every entity of a sector, in the list order, each with its own values', async () => {
+      const entities = await sectorEntities(3);
+      expect(entities.length).toBeGreaterThan(2);
+      // Markup in a value comes out as text.
+      await t.database.db('re').where({ id: Number(entities[1].id) }).update({ name: `${entities[1].name} & <i>Sons</i>` });
+      await bumpVersions(t.database.db, ['re']);
+      const ordered = await sectorEntities(3);
+      const res = await get(printUrl('ReList', 'sector=3'), admin);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers['content-disposition']).toContain('filename="ReList.pdf"');
+      const text = flatText(res.rawPayload);
+      expect(text).toContain(`List ReList: ${ordered.length}`);
+      let at = -1;
+      ordered.forEach((e, i) => {
+        const [y, m, d] = e.dateincorporated.split('-');
+        const row = `No ${i + 1} [${e.name}] ${e.state_name_ind_field} ${d}/${m}/${y}`;
+        const found = text.indexOf(row);
+        expect(found, row).toBeGreaterThan(at);
+        at = found;
+      });
+      expect(text).toContain('& <i>Sons</i>]');
+      expect(text).not.toContain('No records');
+      // Only this sector's entities.
+      expect(text.match(/No \d+ \[/g)).toHaveLength(ordered.length);
+    });
+
+    it("prints to an RE user only the rows they may list: their own entity's", async () => {
+      const own = (await entity(1)) as Record<string, string>;
+      const sector = (await t.database.db('re').where({ id: 1 }).first('sector')).sector as number;
+      expect((await sectorEntities(sector)).length).toBeGreaterThan(1);
+      const res = await get(printUrl('ReOwnList', `sector=${sector}`), re);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const text = flatText(res.rawPayload);
+      expect(text).toContain(`List ReOwnList: 1`);
+      expect(text).toContain(`No 1 [${own.name}]`);
+      expect(text).not.toContain('No 2 [');
+      // Another sector holds none of theirs: the empty text, not an error.
+      const none = await get(printUrl('ReOwnList', `sector=${sector === 1 ? 2 : 1}`), re);
+      expect(none.statusCode).toBe(200);
+      expect(flatText(none.rawPayload)).toMatch(/List ReOwnList: 0 No records/);
+      // The unscoped module stays closed to them.
+      expect((await get(printUrl('ReList', `sector=${sector}`), re)).statusCode).toBe(403);
+    });
+
+    it('ships RE-SECTOR, the entities of a sector as table rows with their count', async () => {
+      const entities = await sectorEntities(1);
+      const res = await get(printUrl('RE-SECTOR', 'sector=1'), admin);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const text = flatText(res.rawPayload);
+      expect(text).toContain(`Sector: Banking · ${entities.length} entities`);
+      const at = entities.map((e) => text.indexOf(e.name));
+      expect(at.every((p, i) => p > (i ? at[i - 1] : -1)), JSON.stringify(at)).toBe(true);
+      expect(flatText((await get(printUrl('RE-SECTOR', 'sector=999999'), admin)).rawPayload)).toContain('No records: no reporting entity you may see matches this WHERE.');
+    });
+
+    it('prints the empty text when nothing matches', async () => {
+      const res = await get(printUrl('ReList', 'sector=999999'), admin);
+      expect(res.statusCode).toBe(200);
+      expect(flatText(res.rawPayload)).toMatch(/List ReList: 0 No records/);
+    });
+
+    it('prints up to the most records the report allows, in its own order, and refuses more with E_BADREQUEST saying what to do', async () => {
+      const five = await sectorEntities(3, 'companyno desc');
+      expect(five).toHaveLength(5);
+      const ok = await get(printUrl('ReListOfFive', 'sector=3'), admin);
+      expect(ok.statusCode, ok.body.slice(0, 300)).toBe(200);
+      const text = flatText(ok.rawPayload);
+      const at = five.map((e, i) => text.indexOf(`No ${i + 1} [${e.name}]`));
+      expect(at.every((p, i) => p > (i ? at[i - 1] : -1)), JSON.stringify(at)).toBe(true);
+
+      const active = (await t.database.db('re').where({ id: 1 }).first('state')).state as number;
+      const res = await get(printUrl('ReListOfFive', `state=${active}`), admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('E_BADREQUEST');
+      expect(res.body).toContain('List ReListOfFive: more than 5 records match this WHERE, and the report prints at most 5 at once; add a condition to the WHERE (… AND field = value) and print the parts one by one');
+    });
+  });
+
   it('answers E_ILLEGALACCESS without a session', async () => {
     const res = await get(printUrl('RE', 'id=1'));
     expect(res.statusCode).toBe(401);

@@ -43,6 +43,37 @@ describe('the report template check', () => {
     expect(templateProblems(html, names).join('\n')).toContain(message);
   });
 
+  it('passes a repeating section of table rows, paragraphs, the empty text and the list values', () => {
+    const html = [
+      '<h1>{{ $title }}: {{ $count }} records</h1>',
+      '<table><tbody>',
+      '{{#rows}}',
+      '<tr><td>{{ $rowNumber }}</td><td>{{ name }}<td>{{ email }}</tr>',
+      '{{/rows}}',
+      '</tbody></table>',
+      '{{ #rows }}<p>{{name}}<br>{{email}}</p>{{ /rows }}',
+      '{{^rows}}<p>No records</p>{{/rows}}',
+    ].join('\n');
+    expect(templateProblems(html, names)).toEqual([]);
+  });
+
+  it.each([
+    ['an unclosed section', '<table>\n{{#rows}}<tr><td>{{ name }}</td></tr>\n</table>', ['Line 2: {{#rows}} is not closed: end the section with {{/rows}}']],
+    ['a close without an open', '<p>{{ name }}</p>\n{{/rows}}', ['Line 2: {{/rows}} closes no section: open one first with {{#rows}} (or {{^rows}})']],
+    ['a nested section', '{{#rows}}<p>\n{{#rows}}{{ name }}{{/rows}}</p>{{/rows}}', ['Line 2: {{#rows}} is inside the section opened on line 1: sections do not nest; close that one first with {{/rows}}']],
+    ['another section name', '{{#entities}}<p>{{ name }}</p>{{/entities}}', ['Line 1: {{#entities}} is not a section: the one repeating section is {{#rows}} … {{/rows}}', 'Line 1: {{/entities}} is not a section']],
+    ['a section ending inside an element', '{{#rows}}\n<div><p>{{ name }}</p>\n{{/rows}}</div>', ['Line 3: {{/rows}} comes before </div> of the <div> opened on line 2 inside the section: a section holds whole elements; close <div> before {{/rows}}']],
+    ['a section closing an element opened before it', '<table><tr>\n{{#rows}}<td>{{ name }}</td></tr>\n<tr>{{/rows}}</table>', ['Line 2: </tr> inside the section opened on line 2 closes an element opened before it: a section holds whole elements; move {{#rows}} inside <tr> or its end after </tr>']],
+    ['a section inside a tag', '<p class="{{#rows}}x{{/rows}}">{{ name }}</p>', ['Line 1: {{#rows}} is inside the tag <p> of line 1: a section starts and ends between elements', 'Line 1: {{/rows}} is inside the tag <p> of line 1']],
+    ['an unknown field inside the section', '<table>{{#rows}}\n<tr><td>{{ name }}</td><td>{{ password }}</td></tr>{{/rows}}</table>', ["Line 2: {{ password }} in the section opened on line 1 is not in the report's field list: add password to the fields or remove it"]],
+    ['the row number outside the section', '<p>{{ $rowNumber }}</p>\n{{#rows}}<p>{{ name }}</p>{{/rows}}', ['Line 1: {{ $rowNumber }} is the number of a record within the list: use it inside {{#rows}} … {{/rows}}']],
+    ['the count without a section', '<p>{{ $count }} {{ name }}</p>', ['Line 1: {{ $count }} is the number of records a list report prints: use it in a report with a {{#rows}} … {{/rows}} section']],
+  ])('refuses %s with a sentence naming it and its line', (_what, html, messages) => {
+    const found = templateProblems(html, names);
+    expect(found).toHaveLength(messages.length);
+    messages.forEach((m, i) => expect(found[i]).toContain(m));
+  });
+
   it('passes CSS that loads nothing: embedded data: URLs, gradients, local words that look like functions', () => {
     const html = [
       '<style>',

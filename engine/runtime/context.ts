@@ -52,8 +52,11 @@ export interface ActionContext {
   files?: readonly import('../files/file-store.js').UploadedFile[];
   /** The change versions as this request read them (for caches keyed by them). */
   versions: VersionSnapshot;
-  /** What the HTTP layer must do after the call: set or clear the session cookie. */
-  effects: { sessionToken?: string; clearSession?: boolean };
+  /**
+   * What the HTTP layer must do after the call: set or clear the session cookie; wake this
+   * process's job worker for a job the call queued (claimed at once instead of at the next poll).
+   */
+  effects: { sessionToken?: string; clearSession?: boolean; jobQueued?: boolean };
 }
 
 export function isReUser(caller: Caller | null): boolean {

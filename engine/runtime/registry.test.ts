@@ -98,7 +98,7 @@ describe('the dispatcher', () => {
     const services = { config: loadConfig({}), log: pino({ level: 'silent' }) } as unknown as EngineServices;
     const [v] = await new Dispatcher(services, registry).run({ action: 'System.catalogue', args: [] }, null, 'r');
     const catalogue = JSON.parse((v as { text: string }).text);
-    expect(catalogue.protocolVersion).toBe('1.0.0');
+    expect(catalogue.protocolVersion).toBe('1.1.0');
     const select = catalogue.actions.find((a: { name: string }) => a.name === 'Record.select');
     expect(select).toMatchObject({ access: 'session', permission: '{module}.select', writes: false });
     expect(select.args[0].properties.module.type).toBe('string');

@@ -71,6 +71,7 @@ function statusOf(values: EnvelopeValue[]): number {
     if (first.code === 'E_TOOLARGE') return 413;
     if (first.code === 'E_FILETYPE') return 415;
     if (first.code === 'E_RATELIMIT') return 429;
+    if (first.code === 'E_UNAVAILABLE') return 503;
   }
   return 200;
 }
@@ -150,9 +151,10 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   await loadTableIndexes(db);
   const dispatcher = new Dispatcher(services, buildRegistry(services.modules));
   const mailWorker = mailWorkerFor(services);
-  const fileStore = fileStoreOf(config);
+  const fileStore = fileStoreOf(services);
   const uploadTypes = new UploadTypes(config.uploadTypes);
   void fileStore.sweepTemp().catch((err) => log.warn({ err }, 'could not sweep the temporary upload files'));
+  void fileStore.blobs.sweep().catch((err) => log.warn({ err }, 'could not sweep half-written stored files'));
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: config.bodyLimit,
@@ -260,6 +262,8 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
       await destroySession(db, presented).catch((err) => log.warn({ reqId: req.id, err }, 'could not end the replaced session'));
     }
     applyEffects(reply, effects);
+    // The call has committed: a job it queued is claimed now, not up to JOB_POLL_MS later.
+    if (effects.jobQueued) output.jobWorker.wake();
     return values;
   }
 
@@ -295,9 +299,10 @@ export async function buildEngine(opts: BuildOptions): Promise<Engine> {
   // The outbox is delivered once the app is ready (ready() or listen) and until it closes.
   app.addHook('onReady', async () => mailWorker?.start());
   app.addHook('onClose', async () => mailWorker?.stop());
-  // The app's work on the clock (EngineApp.startup), from ready to close.
+  // The app's work on the clock (EngineApp.startup), from ready to close, unless CLOCK_WORK=off.
   const timers: { stop(): void }[] = [];
   app.addHook('onReady', async () => {
+    if (!opts.config.clockWork) return;
     for (const start of services.modules.app.startup ?? []) timers.push(start(services));
   });
   app.addHook('onClose', async () => {

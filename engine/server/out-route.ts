@@ -1,16 +1,14 @@
-// GET /out/{id}.xlsx (a finished export, for the user who submitted it) and GET /out/{report}.pdf
+// GET /out/{id}.xlsx, .zip, .csv or .parquet (a finished export, for the user who submitted it) and GET /out/{report}.pdf
 // (report.print), PROTOCOL.md §6. Also owns what serves them: the process's job worker (started
 // when the app is ready, stopped when it closes) and the Chromium that prints reports. Refusals
 // answer an XML envelope with an HTTP status, as GET /file does.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionContext, Caller, EngineServices } from '../runtime/context.js';
 import type { Dispatcher } from '../actions/dispatch.js';
 import { VersionSnapshot } from '../db/change-versions.js';
 import { errors, isAppError, type ErrorCode } from '../errors/catalogue.js';
 import { contentDisposition } from '../files/file-route.js';
-import { jobFilePath } from '../jobs/job-files.js';
+import { jobFileKey, jobFileStore } from '../jobs/job-files.js';
 import { jobWorkerFor, type JobWorker } from '../jobs/job-worker.js';
 import { jobTypesOf } from '../jobs/job-types.js';
 import type { JobFileKind } from '../app/engine-app.js';
@@ -50,11 +48,11 @@ type JobExt = JobFileKind;
 
 /** The job types whose finished file may have each extension, as each type declares (JobType.files). */
 function typesByExt(types: ReturnType<typeof jobTypesOf>): Record<JobExt, string[]> {
-  const by: Record<JobExt, string[]> = { xlsx: [], zip: [], pdf: [] };
+  const by: Record<JobExt, string[]> = { xlsx: [], zip: [], pdf: [], csv: [], parquet: [] };
   for (const [name, t] of Object.entries(types)) for (const ext of t.files) by[ext].push(name);
   return by;
 }
-const TYPE_OF_EXT: Record<JobExt, string> = { xlsx: XLSX, zip: 'application/zip', pdf: 'application/pdf' };
+const TYPE_OF_EXT: Record<JobExt, string> = { xlsx: XLSX, zip: 'application/zip', pdf: 'application/pdf', csv: 'text/csv; charset=utf-8; header=present', parquet: 'application/vnd.apache.parquet' };
 
 function downloadName(args: unknown, id: number, ext: JobExt): string {
   const title = typeof args === 'object' && args !== null ? (args as { title?: unknown }).title : undefined;
@@ -79,20 +77,20 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
     const job = await findOwnJob(ctx, id, TYPES_BY_EXT[ext]);
     const stored = finishedFile(job);
     if (!stored.endsWith(`.${ext}`)) throw errors.notFound(`/out/${id}.${ext}`);
-    const path = jobFilePath(services.config.jobsDir, stored);
-    const info = path ? await stat(path).catch(() => null) : null;
-    if (!path || !info) {
-      ctx.log.error({ jobId: id, file: job.file }, 'export file missing from JOBS_DIR');
+    const key = jobFileKey(stored);
+    const body = key ? await jobFileStore(services).get(key) : null;
+    if (!body) {
+      ctx.log.error({ jobId: id, file: job.file, store: services.config.fileStore }, 'export file missing from the file store');
       throw errors.notFound(`The file of export ${id}`);
     }
     return reply
       .code(200)
       .type(TYPE_OF_EXT[ext])
-      .header('content-length', info.size)
+      .header('content-length', body.size)
       .header('content-disposition', contentDisposition(downloadName(job.args, id, ext)))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(createReadStream(path));
+      .send(body.stream);
   }
 
   async function sendReport(ctx: ActionContext, req: FastifyRequest, reply: FastifyReply, name: string) {
@@ -115,7 +113,7 @@ export function registerOutput(app: FastifyInstance, deps: OutputDeps): Output {
       if (!caller) throw errors.illegalAccess();
       const ctx = contextOf(req, caller, versions);
       const { file } = req.params;
-      const exported = /^([1-9][0-9]{0,11})\.(xlsx|zip|pdf)$/.exec(file);
+      const exported = /^([1-9][0-9]{0,11})\.(xlsx|zip|pdf|csv|parquet)$/.exec(file);
       if (exported) return await sendExport(ctx, reply, Number(exported[1]), exported[2] as JobExt);
       const pdf = /^([A-Za-z][A-Za-z0-9_-]{0,99})\.pdf$/.exec(file);
       if (pdf) return await sendReport(ctx, req, reply, pdf[1]);

@@ -6,6 +6,7 @@ import { templateActions } from './templates/template-versions.js';
 import { dashboardActions } from './dashboards/actions.js';
 import { importActions } from '../jobs/form-import/actions.js';
 import { formExportActions } from '../jobs/form-export/actions.js';
+import { acceptedExtractActions } from '../jobs/accepted-extract/actions.js';
 import { validationReportActions } from '../jobs/validation-report/actions.js';
 import { bulletinActions } from './bulletins/bulletins.js';
 import { threadActions } from './threads/query-status.js';
@@ -21,7 +22,8 @@ import { getProfileTabs } from './profile/profile-tabs.js';
 import { setSubUserState } from './accounts/sub-users.js';
 import { registrationOptions } from './accounts/registration-options.js';
 import { verifyBizInfo, verifyOffice } from './accounts/profile-verification.js';
+import { varianceActions } from './variance/variance-check.js';
 
 export function portalActions(): readonly AnyAction[] {
-  return [register, registerSub, setSubUserState, registrationOptions, verifyBizInfo, verifyOffice, getProfileTabs, ...templateActions, ...dashboardActions, ...formExportActions, ...validationReportActions, ...importActions, ...threadActions, ...bulletinActions, ...periodActions, ...filingActions, ...resubmissionActions, ...routineReportActions, ...peoiActions, ...reAdminActions, peoiSetPrelimReason];
+  return [register, registerSub, setSubUserState, registrationOptions, verifyBizInfo, verifyOffice, getProfileTabs, ...templateActions, ...dashboardActions, ...formExportActions, ...acceptedExtractActions, ...validationReportActions, ...importActions, ...threadActions, ...bulletinActions, ...periodActions, ...filingActions, ...resubmissionActions, ...routineReportActions, ...peoiActions, ...reAdminActions, ...varianceActions, peoiSetPrelimReason];
 }

@@ -9,6 +9,7 @@ import { ADHOC_CALENDAR, openPeriodAllEntities } from './period-open.js';
 import { ADHOC_MESSAGES, adhocPeriod, adhocProblems, type AdhocRequest } from './adhoc-periods.js';
 import type { ExtractDatabases } from './extract-tables.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
+import { parameterHolds } from '../../engine/records/row-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules(
@@ -68,10 +69,15 @@ export async function isSenior(db: Db, caller: AdhocCaller, re: number): Promise
   return value !== null && value >= SENIOR_POSITIONS.from && value <= SENIOR_POSITIONS.to;
 }
 
-/** The amlpu.visible switch (seed 002 §6): when the parameter exists it must be '1'. */
-async function amlpuVisible(db: Db): Promise<boolean> {
-  const p = await db('parameters').where({ code: 'amlpu.visible' }).first('value0');
-  return !p || String(p.value0 ?? '').trim() === '1';
+/**
+ * The amlpu.visible switch (seed 001 §6, 002 §6): the AMLPU unit is open only while the parameter
+ * is '1', read as the help desk's row rule reads it (Helpdesk.json), so a missing one is closed.
+ */
+export const AMLPU_SWITCH = { code: 'amlpu.visible', equals: '1' } as const;
+
+export async function amlpuVisible(db: Db): Promise<boolean> {
+  const p = await db('parameters').where({ code: AMLPU_SWITCH.code }).first('value0');
+  return parameterHolds(p?.value0, AMLPU_SWITCH.equals);
 }
 
 export async function adhocAccess(db: Db, caller: AdhocCaller): Promise<AdhocAccess> {

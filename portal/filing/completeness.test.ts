@@ -66,4 +66,16 @@ describe.each(await testDialects())('completeness and timeliness on %s', (dialec
     expect(failure(await t.call('FormBatch.completeness', [{ from: ENDON, to: ENDON }], re)).code).toBe('E_NOPERMISSION');
     expect(failure(await t.call('FormBatch.completenessEntities', [{ endon: ENDON }], re)).code).toBe('E_NOPERMISSION');
   });
+
+  it("finds each form's first submission from an index alone, however large its revisions", async () => {
+    const db = t.database.db;
+    const lookup = db('formrevision as fr').where('fr.form', 1).where('fr.state', 56).min('fr.createon');
+    if (dialect === 'sqlite') {
+      const plan = (await db.raw(`EXPLAIN QUERY PLAN ${lookup.toString()}`)) as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' | ')).toContain('COVERING INDEX formrevision_form_state_createon_index');
+    } else {
+      const [rows] = await db.raw("SELECT column_name AS c FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_name = 'formrevision_form_state_createon_index' ORDER BY seq_in_index");
+      expect((rows as { c: string }[]).map((r) => r.c)).toEqual(['form', 'state', 'createon']);
+    }
+  });
 });

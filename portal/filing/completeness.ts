@@ -68,18 +68,22 @@ const stamp = (v: unknown): string | null => (v === null || v === undefined ? nu
 
 /** The caller's forms in scope, each with its filing status as of `today` (`YYYY-MM-DD`). */
 export async function filedForms(db: Db, reach: FilingRows, filter: CompletenessFilter, today: string): Promise<FiledForm[]> {
-  const firstSubmit = db('formrevision').where('state', SUBMITTED).groupBy('form').select('form').min({ first: 'createon' }).as('fr');
+  // The first submission of each listed form, looked up per form through its revisions' (form,
+  // revision) key: a derived table of every form's first submission would cost every revision ever
+  // saved (SQLite materialises it whole) however short the period asked for.
+  const firstSubmit = db('formrevision as fr').where('fr.form', db.ref('f.id')).where('fr.state', SUBMITTED).min('fr.createon').as('first');
   const q = reach.form
     .from('f', db)
     .join({ r: 're' }, 'r.id', 'f.re')
     .whereIn('f.re', reach.re.ids(db))
-    .where((w) => w.whereNull('f.formbatch').orWhereIn('f.formbatch', reach.batch.ids(db)))
+    // The form's own batch tested by its key: a list of every batch the caller may see would be
+    // built from every batch ever filed, however short the period asked for.
+    .where((w) => w.whereNull('f.formbatch').orWhereExists(reach.batch.from('vb', db).where('vb.id', db.ref('f.formbatch')).select(db.raw('1'))))
     .leftJoin({ s: 'sector' }, 's.id', 'r.sector')
     .leftJoin({ b: 'formbatch' }, 'b.id', 'f.formbatch')
-    .leftJoin(firstSubmit, 'fr.form', 'f.id')
     .whereBetween('f.endon', [filter.from, filter.to])
     .orderBy([{ column: 'f.endon', order: 'desc' }, { column: 'r.sector' }, { column: 'f.code' }, { column: 'r.name' }])
-    .select('f.id', 'f.re', 'r.name as re_name', 'r.sector', 's.name as sector_name', 'f.code', 'f.name', 'f.endon', 'b.duedate', 'f.state', 'f.lastsubmiton', 'fr.first');
+    .select('f.id', 'f.re', 'r.name as re_name', 'r.sector', 's.name as sector_name', 'f.code', 'f.name', 'f.endon', 'b.duedate', 'f.state', 'f.lastsubmiton', firstSubmit);
   if (filter.calendar !== undefined) q.where('f.calendar', filter.calendar);
   if (filter.sector !== undefined) q.where('r.sector', filter.sector);
   if (filter.code !== undefined) q.where('f.code', filter.code);

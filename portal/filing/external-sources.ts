@@ -72,6 +72,18 @@ export function externalReferences(template: FormProperties): { kind: ExternalKi
   return out;
 }
 
+const formulasReading = new WeakMap<FormProperties, boolean>();
+
+/** Whether a formula cell of the template reads another form (extform, prev, ext): its results then depend on them. */
+export function formulasReadOtherForms(template: FormProperties): boolean {
+  let known = formulasReading.get(template);
+  if (known !== undefined) return known;
+  const reads = (cell: Cell) => Boolean(cell.formula && externalKeys(cell.formula).length);
+  known = template.items.some((tab) => tab.items.some((row) => row.some(reads)) || Boolean(tab.summary?.items[0]?.some(reads)));
+  formulasReading.set(template, known);
+  return known;
+}
+
 /** The values as the workbook takes them (WorkbookOptions.extform / prev). */
 export function workbookExternals(sources: readonly ExternalSource[]): { extform: Record<string, number | string | null>; prev: Record<string, number | string | null> } {
   const out = { extform: {} as Record<string, number | string | null>, prev: {} as Record<string, number | string | null> };

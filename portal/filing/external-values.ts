@@ -10,10 +10,11 @@ import { rowsOf } from '../../engine/records/scoped-rows.js';
 import type { ActionContext } from '../../engine/runtime/context.js';
 import type { StoredValue } from './cell-values.js';
 import { cellLabels } from './cell-labels.js';
-import { externalReferences, sourceText, withheldExternal, type ExternalKind, type ExternalSource } from './external-sources.js';
+import { externalReferences, formulasReadOtherForms, sourceText, withheldExternal, type ExternalKind, type ExternalSource } from './external-sources.js';
 import { filedTemplate, placeContent, storedCells, type FiledTemplate, type FormRow } from './form-data.js';
 import { FormWorkbook, type FormValues } from './formula-engine.js';
 import { previousAcceptedForm } from './previous-form.js';
+import { FORM_STATE } from './form-states.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
@@ -96,6 +97,14 @@ export async function shownExternals(ctx: ActionContext, externals: readonly Ext
   return externals.map((e) => (e.form === null || reached.has(e.form) ? e : withheldExternal(e)));
 }
 
+/**
+ * Cells `codes` of a form as prev() reads its source (inputs as stored, formulas computed over its
+ * own inputs): the variance check reads a period's form and its previous form this one way.
+ */
+export function formCellValues(db: Db, form: Omit<SourceForm, 'itemcode'>, codes: string[], opts: ExternalOptions = {}): Promise<ExternalSource[]> {
+  return readSource(db, 'prev', codes, form, opts);
+}
+
 /** The cells `codes` of one source form: inputs as stored, formulas computed (one statement for its cells). */
 async function readSource(db: Db, kind: ExternalKind, codes: string[], source: Omit<SourceForm, 'itemcode'> & { itemcode?: string }, opts: ExternalOptions): Promise<ExternalSource[]> {
   const filed = await filedTemplate(db, source);
@@ -105,6 +114,7 @@ async function readSource(db: Db, kind: ExternalKind, codes: string[], source: O
   const needsFormulas = cells.some((c) => c.cell?.place.cell.editor === 'formula');
   const inputs = new Map<string, StoredValue>();
   let results = needsFormulas ? keptResults(filed, source, opts) : {};
+  if (needsFormulas && !results) results = await acceptedResults(db, filed, source.id, cells.flatMap((c) => (c.cell?.place.cell.editor === 'formula' ? [c.code] : [])));
   if (needsFormulas && !results) {
     // Its formulas are computed over all its inputs (then kept for this revision of it).
     const stored = await storedCells(db, source.id);
@@ -131,6 +141,25 @@ function cacheOf(root: Knex): BoundedCache<FormValues> {
   let cache = computed.get(root);
   if (!cache) computed.set(root, (cache = new BoundedCache<FormValues>(20)));
   return cache;
+}
+
+/**
+ * The formula results of an accepted source form as its acceptance kept them (accepted-values.ts),
+ * without building its workbook: the same values, as long as its cells cannot have changed since
+ * (it is Accepted now, and its last acceptance is kept) and no formula cell of its template reads
+ * another form (the kept values were computed with those; a source is read over its own inputs
+ * only). Checks that read other forms (tier 2, validations) do not change a formula's result.
+ * Undefined when that does not hold. A period of hundreds of entities compared by the variance
+ * check, or a prev() check, then reads rows instead of computing a workbook per form.
+ */
+async function acceptedResults(db: Db, filed: FiledTemplate, form: number, codes: string[]): Promise<FormValues | undefined> {
+  if (!codes.length || formulasReadOtherForms(filed.properties)) return undefined;
+  const kept = await db('form').join('acceptedform', 'acceptedform.form', 'form.id').where('form.id', form).where('form.state', FORM_STATE.accepted)
+    .where('acceptedform.templateversion', filed.version).first('form.id');
+  if (!kept) return undefined;
+  // An empty result is not kept (acceptedcell leaves out empty cells): it reads as null.
+  const rows = await db('acceptedcell').where({ form }).whereIn('code', codes).whereNull('rownum').select('code', 'value');
+  return Object.fromEntries(rows.map((r: { code: string; value: string }) => [String(r.code), String(r.value)]));
 }
 
 /** The formula results of a source form at this revision, when already computed. */

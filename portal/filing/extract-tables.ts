@@ -10,9 +10,9 @@ import type { Dialect } from '../../engine/db/connect.js';
 import { sqlDateTime } from '../../engine/db/clock.js';
 import { LINE_NUMBER_COLUMN, type ExtractColumn, type ExtractDefinition } from './extract-definition.js';
 import { templateVersion } from './template-versions.js';
-import { filedTemplate, placeContent, readFormRow, storedCells } from './form-data.js';
-import { buildWorkbook, cellValueRows } from './form-values.js';
-import { externalValues } from './external-values.js';
+import { computeForm, type ComputedForm } from './computed-form.js';
+import { removeAcceptedValues } from './accepted-values.js';
+import { decimalDigits, extractParts, partTable, type ExtractPart } from './extract-parts.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
@@ -56,42 +56,60 @@ function cellColumns(def: ExtractDefinition): ExtractColumn[] {
 }
 
 function addColumn(t: Knex.CreateTableBuilder, c: ExtractColumn): void {
-  if (c.type === 'numeric') t.decimal(c.name, Math.min(c.precision ?? 19, 65), Math.min(c.scale ?? 0, 30)).nullable();
-  else if (c.type === 'date') t.date(c.name).nullable();
+  if (c.type === 'numeric') {
+    const { precision, scale } = decimalDigits(c);
+    t.decimal(c.name, precision, scale).nullable();
+  } else if (c.type === 'date') t.date(c.name).nullable();
   else if (c.type === 'time') t.string(c.name, 8).nullable();
   else t.text(c.name).nullable();
 }
 
+/** The cell columns of each existing part of a tab's table (stops at the first part missing). */
+async function existingParts(ddl: Db, table: string): Promise<string[][]> {
+  const parts: string[][] = [];
+  for (let k = 1; await ddl.schema.hasTable(checkedTable(partTable(table, k))); k++) {
+    parts.push(Object.keys(await ddl(partTable(table, k)).columnInfo()).filter((n) => !KEY_NAMES.has(n.toUpperCase())));
+  }
+  return parts;
+}
+
+/** A tab's extract part as it stands after ensureExtractTable: `created` when this call made it. */
+export interface ReadyPart extends ExtractPart {
+  made: 'created' | 'altered' | 'exists';
+}
+
 /**
- * Creates the table of a definition if missing, and adds the columns a later template version
- * brought (columns a version dropped stay, empty for its forms). A column keeps the type it was
- * created with.
+ * Creates the tables (parts, extract-parts.ts) of a definition if missing, and adds the columns a
+ * later template version brought (columns a version dropped stay, empty for its forms). A column
+ * keeps the type it was created with and the part it was put in.
  */
-export async function ensureExtractTable(dbs: ExtractDatabases, def: ExtractDefinition): Promise<'created' | 'altered' | 'exists'> {
+export async function ensureExtractTable(dbs: ExtractDatabases, def: ExtractDefinition): Promise<ReadyPart[]> {
   const ddl = dbs.dialect === 'mysql' ? dbs.root : dbs.db;
   const name = checkedTable(def.table);
-  const columns = cellColumns(def);
-  if (!(await ddl.schema.hasTable(name))) {
-    await ddl.schema.createTable(name, (t) => {
-      t.integer(KEY_COLUMNS.form).notNullable();
-      t.integer(LINE_NUMBER_COLUMN).notNullable();
-      t.integer(KEY_COLUMNS.re).notNullable();
-      t.integer(KEY_COLUMNS.batch).nullable();
-      t.date(KEY_COLUMNS.periodEnd).nullable();
-      t.integer(KEY_COLUMNS.version).nullable();
-      t.datetime(KEY_COLUMNS.acceptedOn).nullable();
-      for (const c of columns) addColumn(t, c);
-      t.primary([KEY_COLUMNS.form, LINE_NUMBER_COLUMN]);
-      t.index([KEY_COLUMNS.re, KEY_COLUMNS.periodEnd]);
-    });
-    return 'created';
+  const parts = extractParts(name, cellColumns(def), await existingParts(ddl, name));
+  const ready: ReadyPart[] = [];
+  for (const part of parts) {
+    const table = checkedTable(part.table);
+    if (!part.exists) {
+      await ddl.schema.createTable(table, (t) => {
+        t.integer(KEY_COLUMNS.form).notNullable();
+        t.integer(LINE_NUMBER_COLUMN).notNullable();
+        t.integer(KEY_COLUMNS.re).notNullable();
+        t.integer(KEY_COLUMNS.batch).nullable();
+        t.date(KEY_COLUMNS.periodEnd).nullable();
+        t.integer(KEY_COLUMNS.version).nullable();
+        t.datetime(KEY_COLUMNS.acceptedOn).nullable();
+        for (const c of part.columns) addColumn(t, c);
+        t.primary([KEY_COLUMNS.form, LINE_NUMBER_COLUMN]);
+        t.index([KEY_COLUMNS.re, KEY_COLUMNS.periodEnd]);
+      });
+      ready.push({ ...part, made: 'created' });
+    } else if (part.added.length) {
+      await ddl.schema.alterTable(table, (t) => part.added.forEach((c) => addColumn(t, c)));
+      ready.push({ ...part, made: 'altered' });
+    } else ready.push({ ...part, made: 'exists' });
   }
-  const info = await ddl(name).columnInfo();
-  const have = new Set(Object.keys(info).map((k) => k.toUpperCase()));
-  const missing = columns.filter((c) => !have.has(c.name.toUpperCase()));
-  if (!missing.length) return 'exists';
-  await ddl.schema.alterTable(name, (t) => missing.forEach((c) => addColumn(t, c)));
-  return 'altered';
+  return ready;
 }
 
 /**
@@ -119,29 +137,20 @@ function columnValue(c: ExtractColumn, value: string | null): string | null {
 
 /**
  * Writes an accepted form's values (inputs as stored in formcell, formulas computed over them)
- * to the extract tables of its template version, replacing any rows it had there.
+ * to the extract tables of its template version, replacing any rows it had there. `computed`:
+ * the form's values when the caller has them (computed-form.ts).
  */
-export async function writeFormExtract(dbs: ExtractDatabases, formId: number, licenseKey?: string): Promise<{ tables: string[]; rows: number }> {
-  const form = await readFormRow(dbs.db, formId);
-  if (form.formtemplate === null || form.templateversion === null) return { tables: [], rows: 0 };
-  const defs = await definitionsOf(dbs.db, form.formtemplate, form.templateversion);
+export async function writeFormExtract(dbs: ExtractDatabases, formId: number, licenseKey?: string, computed?: ComputedForm | null): Promise<{ tables: string[]; rows: number }> {
+  const now = computed === undefined ? await computeForm(dbs, formId, licenseKey) : computed;
+  if (!now) return { tables: [], rows: 0 };
+  const { form, endon, filed, content, values: cells } = now;
+  const defs = await definitionsOf(dbs.db, Number(form.formtemplate), Number(form.templateversion));
   if (!defs.length) return { tables: [], rows: 0 };
-  const filed = await filedTemplate(dbs.db, form);
-  const content = placeContent(filed.layout, await storedCells(dbs.db, formId));
-  const externals = await externalValues(dbs.db, form, filed, { licenseKey, root: dbs.root });
-  const wb = buildWorkbook(filed, content, licenseKey, externals);
-  let cells;
-  try {
-    cells = cellValueRows(filed, content, wb);
-  } finally {
-    wb.destroy();
-  }
-  const meta = await dbs.db('form').where({ id: formId }).first('endon');
-  const endon = meta?.endon instanceof Date ? meta.endon.toISOString().slice(0, 10) : meta?.endon === null || meta?.endon === undefined ? null : String(meta.endon).slice(0, 10);
   const acceptedOn = sqlDateTime();
   let written = 0;
+  const tables: string[] = [];
   for (const def of defs) {
-    const made = await ensureExtractTable(dbs, def);
+    const parts = await ensureExtractTable(dbs, def);
     const columns = new Map(cellColumns(def).map((c) => [c.name, c]));
     // Line numbers: the data row on add-new-rows tabs, 1 for every other cell.
     const repeating = new Set(def.rows.filter((r) => r.linenumber).flatMap((r) => r.entries.map((e) => e.code).filter(Boolean)));
@@ -153,37 +162,43 @@ export async function writeFormExtract(dbs: ExtractDatabases, formId: number, li
       const at = repeating.has(cell.code) ? filed.layout.locate(cell.tab, cell.address, content.rows) : null;
       const line = at ? at.row + 1 : 1;
       let row = lines.get(line);
-      if (!row) {
-        row = { [KEY_COLUMNS.form]: formId, [LINE_NUMBER_COLUMN]: line, [KEY_COLUMNS.re]: form.re, [KEY_COLUMNS.batch]: form.formbatch, [KEY_COLUMNS.periodEnd]: endon, [KEY_COLUMNS.version]: form.templateversion, [KEY_COLUMNS.acceptedOn]: acceptedOn };
-        lines.set(line, row);
-      }
+      if (!row) lines.set(line, (row = {}));
       row[column.name] = columnValue(column, cell.value);
     }
-    const table = checkedTable(def.table);
-    const rows = [...lines.values()];
-    // Bound variables stay far below SQLite's limit however wide the tab is.
-    const chunk = Math.max(1, Math.floor(20_000 / (columns.size + 7)));
-    try {
-      // A table made in this call holds nothing yet (and MySQL refuses a delete there in an older transaction).
-      if (made !== 'created') await dbs.db(table).where(KEY_COLUMNS.form, formId).delete();
-      for (let i = 0; i < rows.length; i += chunk) await dbs.db(table).insert(rows.slice(i, i + chunk));
-    } catch (e) {
-      // MySQL: columns added by this call to a table this transaction already knew. The table is
-      // ready now, so the same move succeeds when made again.
-      if ((e as { errno?: number }).errno === 1412) throw new AppError('E_CONCURRENT', 'The extract tables of this form were just extended: please make the change again.');
-      throw e;
+    const keys = (line: number): Record<string, unknown> => ({ [KEY_COLUMNS.form]: formId, [LINE_NUMBER_COLUMN]: line, [KEY_COLUMNS.re]: form.re, [KEY_COLUMNS.batch]: form.formbatch, [KEY_COLUMNS.periodEnd]: endon, [KEY_COLUMNS.version]: form.templateversion, [KEY_COLUMNS.acceptedOn]: acceptedOn });
+    // Every part holds every line of the form: the parts join on FORM_ID and LINENUMBER.
+    for (const part of parts) {
+      const table = checkedTable(part.table);
+      const rows = [...lines.entries()].map(([line, values]) => {
+        const row = keys(line);
+        for (const c of part.columns) if (c.name in values) row[c.name] = values[c.name];
+        return row;
+      });
+      // Bound variables stay far below SQLite's limit however wide the part is.
+      const chunk = Math.max(1, Math.floor(20_000 / (part.columns.length + 7)));
+      try {
+        // A table made in this call holds nothing yet (and MySQL refuses a delete there in an older transaction).
+        if (part.made !== 'created') await dbs.db(table).where(KEY_COLUMNS.form, formId).delete();
+        for (let i = 0; i < rows.length; i += chunk) await dbs.db(table).insert(rows.slice(i, i + chunk));
+      } catch (e) {
+        // MySQL: columns added by this call to a table this transaction already knew. The table is
+        // ready now, so the same move succeeds when made again.
+        if ((e as { errno?: number }).errno === 1412) throw new AppError('E_CONCURRENT', 'The extract tables of this form were just extended: please make the change again.');
+        throw e;
+      }
+      written += rows.length;
+      tables.push(table);
     }
-    written += rows.length;
   }
-  return { tables: defs.map((d) => d.table), rows: written };
+  return { tables, rows: written };
 }
 
-/** Removes a form's rows from the extract tables of its template version (the form is being deleted). */
+/** Removes a form's rows from the extract tables of its template version and its accepted values (the form is being deleted). */
 export async function removeFormExtract(dbs: ExtractDatabases, form: { id: number; formtemplate: number | null; templateversion: number | null }): Promise<void> {
+  await removeAcceptedValues(dbs.db, form.id);
   if (form.formtemplate === null || form.templateversion === null) return;
   for (const def of await definitionsOf(dbs.db, form.formtemplate, form.templateversion)) {
-    const table = checkedTable(def.table);
-    if (await dbs.db.schema.hasTable(table)) await dbs.db(table).where(KEY_COLUMNS.form, form.id).delete();
+    for (let k = 1; await dbs.db.schema.hasTable(checkedTable(partTable(def.table, k))); k++) await dbs.db(partTable(def.table, k)).where(KEY_COLUMNS.form, form.id).delete();
   }
 }
 

@@ -7,6 +7,7 @@ import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 import { accessModule } from '../../engine/records/module-access.js';
 import { loadForWrite } from '../../engine/records/record-read.js';
 import { BoundedCache } from '../../engine/cache/bounded-cache.js';
+import { sqlDate } from '../../engine/db/clock.js';
 import type { StoredValue } from './cell-values.js';
 import type { FormValues } from './formula-engine.js';
 import { FormLayout, type DataCell } from './form-layout.js';
@@ -91,6 +92,14 @@ export async function readFormRow(db: Db, id: number): Promise<FormRow> {
   return asForm(await db('form').where({ id }).first(FORM_COLUMNS));
 }
 
+/** The form's period end as YYYY-MM-DD, or null for a form without one. */
+export async function readFormEnd(db: Db, id: number): Promise<string | null> {
+  const row = await db('form').where({ id }).first('endon');
+  const endon: unknown = row?.endon;
+  if (endon === null || endon === undefined) return null;
+  return endon instanceof Date ? sqlDate(endon) : String(endon).slice(0, 10);
+}
+
 // Reading and parsing a large template is the costly part; published versions never change, so
 // the parsed one is kept, keyed by template, version, publication time and stored length (one
 // process may serve several databases, as the tests do, whose ids coincide).
@@ -142,15 +151,46 @@ export function placeContent(layout: FormLayout, cells: readonly StoredCell[]): 
   return { values, rows, byCell, storedAt };
 }
 
-/** Active entry names of the list groups the dropdowns of a template use (strict dropdowns). */
-export async function listValuesFor(db: Db, layout: FormLayout): Promise<(group: number) => readonly string[] | undefined> {
+/** A dropdown value as the lists are searched by it: trimmed, lower case (parseCellValue's rule). */
+const listKey = (v: unknown): string => String(v).trim().toLowerCase();
+
+/** Bindings per statement when looking entries up by value (SQLite's limit is 32,766; MariaDB's far more). */
+const LOOKUP_CHUNK = 500;
+
+/**
+ * Active entry names of the list groups the dropdowns of a template use (strict dropdowns). With
+ * `wanted` (the texts about to be parsed), only the entries those texts name are read, by value:
+ * a save of a form whose list has thousands of entries reads the few it writes, not the list.
+ * Without it (the export's validations), every entry.
+ */
+export async function listValuesFor(db: Db, layout: FormLayout, wanted?: Iterable<unknown>): Promise<(group: number) => readonly string[] | undefined> {
   const groups = [...new Set(layout.cells.map((c) => c.place.cell.listgroup).filter((g): g is number => typeof g === 'number'))];
   const byGroup = new Map<number, string[]>();
   if (groups.length) {
     const active = await db('listgroup').whereIn('id', groups).andWhere((q) => q.where('state', 33).orWhereNull('state')).pluck('id');
-    const rows = await db('list').whereIn('listgroup', active).andWhere((q) => q.where('state', 33).orWhereNull('state')).orderBy('displayorder').select('listgroup', 'name');
     for (const g of active) byGroup.set(Number(g), []);
+    const entries = () => db('list').whereIn('listgroup', active).andWhere((q) => q.where('state', 33).orWhereNull('state'));
+    let rows: { listgroup: unknown; name: unknown }[] = [];
+    if (!wanted) rows = await entries().orderBy('displayorder').select('listgroup', 'name');
+    else if (active.length) {
+      const texts = [...new Set([...wanted].filter((v) => v !== null && v !== undefined && typeof v !== 'object').map((v) => String(v).trim()).filter(Boolean))];
+      for (let i = 0; i < texts.length; i += LOOKUP_CHUNK) {
+        const chunk = texts.slice(i, i + LOOKUP_CHUNK);
+        const keys = [...new Set(chunk.map(listKey))];
+        // Exact spellings (an index on the name serves them) and any case or padding: SQLite's
+        // lower() folds ASCII only, so a non-ASCII spelling is also matched as given.
+        const marks = keys.map(() => '?').join(', ');
+        rows.push(...(await entries().andWhere((q) => q.whereIn('name', chunk).orWhereRaw(`lower(trim(name)) in (${marks})`, keys)).orderBy('displayorder').select('listgroup', 'name')));
+      }
+    }
     for (const r of rows) byGroup.get(Number(r.listgroup))?.push(String(r.name));
   }
   return (group) => byGroup.get(group);
+}
+
+/** The values of the dropdown cells among `cells` (what listValuesFor needs to parse them). */
+export function dropdownTexts(layout: FormLayout, cells: Iterable<{ code: string | null; value: unknown }>): unknown[] {
+  const out: unknown[] = [];
+  for (const c of cells) if (c.value !== null && c.code !== null && layout.byCodeOf(c.code)?.place.cell.editor === 'dropdown') out.push(c.value);
+  return out;
 }

@@ -4,7 +4,7 @@
 // tab validations (errors) and tier-2 checks (warnings), and the fewest rows of add-new-rows tabs.
 import type { ActionContext } from '../../engine/runtime/context.js';
 import { parseCellValue, requiredProblem } from './cell-values.js';
-import { cellId, filedTemplate, listValuesFor, placeContent, storedCells, type FiledTemplate, type FormContent, type FormRow } from './form-data.js';
+import { cellId, dropdownTexts, filedTemplate, listValuesFor, placeContent, storedCells, type FiledTemplate, type FormContent, type FormRow } from './form-data.js';
 import { cellKey, type CellAt } from './form-layout.js';
 import { buildWorkbook, eachCell } from './form-values.js';
 import { isFormulaCell } from './normalise.js';
@@ -104,7 +104,8 @@ export function breachDetails(breaches: readonly RuleBreach[], template: FiledTe
 export async function storedFormBreaches(ctx: ActionContext, form: Pick<FormRow, 'id' | 'formtemplate' | 'templateversion'> & Partial<Pick<FormRow, 'formbatch'>>): Promise<{ filed: FiledTemplate; breaches: RuleBreach[] }> {
   const filed = await filedTemplate(ctx.db, form);
   const licenseKey = ctx.services.config.formulaLicenseKey;
-  const [cells, listValues, externals] = await Promise.all([storedCells(ctx.db, form.id), listValuesFor(ctx.db, filed.layout), externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db })]);
+  const [cells, externals] = await Promise.all([storedCells(ctx.db, form.id), externalValues(ctx.db, form, filed, { licenseKey, root: ctx.services.db })]);
+  const listValues = await listValuesFor(ctx.db, filed.layout, dropdownTexts(filed.layout, cells));
   const content = placeContent(filed.layout, cells);
   const wb = buildWorkbook(filed, content, licenseKey, externals);
   try {

@@ -17,6 +17,7 @@ import { buildWorkbook, isReadOnly } from './form-values.js';
 import { externalValues } from './external-values.js';
 import type { ExternalSource } from './external-sources.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
+import { assertNotFrozen } from './batch-freeze.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules(
@@ -52,13 +53,12 @@ function chunks<T>(xs: readonly T[]): T[][] {
 /** A form whose state, batch or caller does not allow writing its cells is refused before anything is read. */
 export async function assertWritable(ctx: ActionContext, form: FormRow): Promise<void> {
   if (!ctx.caller?.permissions.has(PREPARE_PERMISSION)) throw errors.noPermission(PREPARE_PERMISSION);
+  // The freeze first: it is what the filer must hear about, whatever the form's state.
+  await assertNotFrozen(ctx.db, form.formbatch);
   if (!WRITABLE_STATES.has(form.state)) throw new AppError('E_STATETRANSITION', 'The cells of this form can no longer be changed: it has been sent on for sign-off or submitted.');
-  if (form.formbatch !== null) {
-    const batch = await ctx.db('formbatch').where({ id: form.formbatch }).first('frozen_ind');
-    const frozen = batch?.frozen_ind;
-    if (frozen === true || frozen === 1 || frozen === '1') throw new AppError('E_STATETRANSITION', 'The submission of this form is frozen: its cells cannot change.');
-  }
 }
+
+type ListValues = Awaited<ReturnType<typeof listValuesFor>>;
 
 interface Resolved {
   writes: Map<string, { at: CellAt; value: StoredValue }>;
@@ -67,7 +67,7 @@ interface Resolved {
 }
 
 /** Every cell named, located, checked for being an input cell and parsed by its cell's rules. */
-function resolveCells(filed: FiledTemplate, content: FormContent, args: SaveArgs, listValues: (g: number) => readonly string[] | undefined): Resolved {
+async function resolveCells(filed: FiledTemplate, content: FormContent, args: SaveArgs, listsFor: (wanted: unknown[]) => Promise<ListValues>): Promise<Resolved> {
   const { layout } = filed;
   const problems: Record<string, string> = {};
   const rows = { ...content.rows };
@@ -111,6 +111,8 @@ function resolveCells(filed: FiledTemplate, content: FormContent, args: SaveArgs
     }
     located.push({ at: found, key, value: input.value });
   }
+  // Only the list entries the written dropdown cells name are read (by value), not whole lists.
+  const listValues = await listsFor(located.filter((l) => l.at.cell.place.cell.editor === 'dropdown').map((l) => l.value));
   const writes = new Map<string, { at: CellAt; value: StoredValue }>();
   for (const { at, key, value } of located) {
     const c = at.cell.place.cell;
@@ -171,9 +173,9 @@ export async function saveFormData(ctx: ActionContext, args: SaveArgs, read?: Fo
   }
   await assertWritable(ctx, form);
   const filed = read?.filed ?? (await filedTemplate(ctx.db, form));
-  const [stored, listValues] = read ? [read.stored, read.listValues] : await Promise.all([storedCells(ctx.db, form.id), listValuesFor(ctx.db, filed.layout)]);
+  const stored = read?.stored ?? (await storedCells(ctx.db, form.id));
   const content = placeContent(filed.layout, stored);
-  const resolved = resolveCells(filed, content, args, listValues);
+  const resolved = await resolveCells(filed, content, args, async (wanted) => read?.listValues ?? (await listValuesFor(ctx.db, filed.layout, wanted)));
   if (Object.keys(resolved.problems).length) throw errors.validation(resolved.problems);
 
   const planned = plannedWrites(filed, content, resolved);

@@ -6,12 +6,14 @@ import { sqlDateTime } from '../../engine/db/clock.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { ActionContext } from '../../engine/runtime/context.js';
 import { recordAudit, recordStateChange } from '../../engine/records/record-history.js';
-import { FORM_STATE, BATCH_STATE } from './form-states.js';
+import { FORM_STATE, BATCH_STATE, isReturn } from './form-states.js';
 import { writeRevision } from './form-revisions.js';
 import { submissionProblems } from './form-rules.js';
 import { readFormRow } from './form-data.js';
 import { extractDatabases, writeFormExtract } from './extract-tables.js';
-import { isReturn, mailReturn } from './return-mail.js';
+import { computeForm } from './computed-form.js';
+import { recordAcceptance } from './accepted-values.js';
+import { mailReturn } from './return-mail.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
@@ -39,7 +41,7 @@ export function isFormTable(module: ResolvedModule): boolean {
 }
 
 /**
- * The reason, the frozen batch, the four-eyes rule and the blocking rules of every sign-off step
+ * The reason (a frozen batch is refused before: form-hooks.ts), the four-eyes rule and the blocking rules of every sign-off step
  * are checked; then the move is stamped (who prepared, who submitted and when), kept as a revision of
  * the form (a move that sends it back is mailed with its reason to whoever must act next), and the
  * batch follows (Completed 71 once all its forms are submitted).
@@ -49,8 +51,7 @@ export async function afterFormStateChange(ctx: ActionContext, formId: number, f
   // Moves back must say why (seed 002: a step back and a return for amendment carry a reason).
   if (isReturn(from, to) && !reason?.trim()) throw errors.validation({ reason: 'Give the reason for sending the form back.' });
   const form = await readFormRow(ctx.db, formId);
-  const batch = form.formbatch === null ? null : await ctx.db('formbatch').where({ id: form.formbatch }).first('id', 'state', 'frozen_ind', 'updatectr');
-  if (batch && isTrue(batch.frozen_ind)) throw new AppError('E_STATETRANSITION', 'The submission of this form is frozen: its forms cannot change.');
+  const batch = form.formbatch === null ? null : await ctx.db('formbatch').where({ id: form.formbatch }).first('id', 'state', 'updatectr');
   const stamps: Record<string, unknown> = {};
   // Who sent it from Open prepared this version; an approver stepping back from Ready did not.
   if (to === FORM_STATE.pendingVerification && from === FORM_STATE.open) stamps.preparedby = who;
@@ -66,12 +67,16 @@ export async function afterFormStateChange(ctx: ActionContext, formId: number, f
   // The reason is in the state history (recordStateChange); whoever must act next is mailed it.
   if (isReturn(from, to)) await mailReturn(ctx.db, formId, to, who, reason!.trim(), sqlDateTime());
   // Accepted values go to the ST_ extract tables (docs/filing-periods.md), replacing an earlier acceptance's.
-  if (to === FORM_STATE.accepted) await writeFormExtract(extractDatabases(ctx), formId);
+  if (to === FORM_STATE.accepted) {
+    // One computation of the form's values serves both (computed-form.ts).
+    const dbs = extractDatabases(ctx);
+    const key = ctx.services.config.formulaLicenseKey ?? undefined;
+    const computed = await computeForm(dbs, formId, key);
+    await writeFormExtract(dbs, formId, key, computed);
+    // The accepted values analysts extract, and the acceptance's entry in the change feed (accepted-values.ts).
+    await recordAcceptance(dbs, formId, key, undefined, computed);
+  }
   if (batch) await followBatch(ctx, Number(batch.id), Number(batch.state), Number(batch.updatectr), who);
-}
-
-function isTrue(v: unknown): boolean {
-  return v === true || v === 1 || v === '1';
 }
 
 /** A batch whose forms are all submitted (or accepted) is Completed; a form sent back reopens it as Amendment Required. */

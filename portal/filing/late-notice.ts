@@ -34,7 +34,8 @@ export interface LateNoticeSent {
   outstanding: number;
 }
 
-async function recipientsOf(db: Db, re: number): Promise<{ name: string; email: string }[]> {
+/** Who answers for an entity's submissions: its primary user and approvers, active, each address once. */
+export async function recipientsOf(db: Db, re: number): Promise<{ name: string; email: string }[]> {
   const rows: { name: string | null; email: string | null }[] = await db({ l: 're_user' })
     .join({ u: 'user' }, 'u.id', 'l.link_fk_user')
     .where('l.link_fk_re', re)

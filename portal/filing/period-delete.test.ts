@@ -1,13 +1,15 @@
 // Deleting submissions and forms through the protocol on every dialect (docs/filing-periods.md):
 // the regulator's Record.delete of a batch takes its forms, their cells, revisions and extract
 // rows in one transaction; a form goes alone and its batch is recounted; a form that a query
-// refers to stays, and so does everything else; entity users cannot delete.
+// refers to stays, and so does everything else; entity users cannot delete; a form or batch of a
+// frozen submission is refused with the frozen form's sentence and nothing goes until it is unfrozen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../../engine/testing/test-engine.js';
 import { testDialects } from '../../engine/testing/test-database.js';
 import { failure, ok } from '../../engine/testing/record-calls.js';
 import { recordsetObjects, type RecordsetValue } from '../../engine/protocol/envelope.js';
 import { cellCode } from './cell-codes.js';
+import { sqlDate } from '../../engine/db/clock.js';
 
 describe.each(await testDialects())('deleting submissions and forms on %s', (dialect) => {
   let t: TestEngine;
@@ -81,5 +83,47 @@ describe.each(await testDialects())('deleting submissions and forms on %s', (dia
     expect(failure(await remove('REForm', form, re)).code).toBe('E_NOPERMISSION');
     expect(failure(await remove('FormBatch', batch, re)).code).toBe('E_NOPERMISSION');
     expect(await t.database.db('form').where({ id: form })).toHaveLength(1);
+  });
+
+  /** Everything a batch's deletion would take: its row, its forms, their cells, revisions and extract rows. */
+  const holdings = async (batch: number, form: number) => ({
+    batch: (await t.database.db('formbatch').where({ id: batch })).length,
+    forms: (await t.database.db('form').where({ formbatch: batch })).length,
+    cells: (await t.database.db('formcell').where({ form })).length,
+    revisions: (await t.database.db('formrevision').where({ form })).length,
+    extract: (await t.database.db('ST_BNK_01_01').where('FORM_ID', form)).length,
+  });
+
+  it('refuses to delete a form or a batch of a frozen period with the frozen sentence, and deletes all of it once unfrozen', async () => {
+    const { batch, form } = await openBanks('2026-08-31');
+    await acceptWithCells(form);
+    const before = await holdings(batch, form);
+    expect(before).toMatchObject({ batch: 1, cells: 1, extract: 1 });
+    ok(await t.call('FormBatch.freezePeriod', [{ endon: '2026-08-31', calendar: 277, sector: 1, action: 'freeze', reason: 'Figures under audit.' }], iru));
+    const name = String((await t.database.db('user').where({ userid: 'iru' }).first('name')).name);
+    const d = sqlDate();
+    const sentence = `This period is frozen since ${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)} by ${name}: Figures under audit. Its forms cannot be changed until the regulator unfreezes it.`;
+    expect(failure(await remove('Form', form))).toMatchObject({ code: 'E_STATETRANSITION', message: sentence });
+    expect(failure(await remove('FormBatch', batch))).toMatchObject({ code: 'E_STATETRANSITION', message: sentence });
+    expect(await holdings(batch, form)).toEqual(before);
+    ok(await t.call('FormBatch.freezePeriod', [{ endon: '2026-08-31', calendar: 277, sector: 1, action: 'unfreeze', reason: 'Audit closed.' }], iru));
+    ok(await remove('Form', form));
+    expect(await holdings(batch, form)).toMatchObject({ batch: 1, forms: before.forms - 1, cells: 0, revisions: 0, extract: 0 });
+    ok(await remove('FormBatch', batch));
+    expect(await holdings(batch, form)).toEqual({ batch: 0, forms: 0, cells: 0, revisions: 0, extract: 0 });
+  });
+
+  it("refuses to delete a form or a batch frozen on its own by the list's Freeze, and keeps its forms", async () => {
+    const { batch, form } = await openBanks('2026-09-30');
+    await t.database.db('formcell').insert({ form, tab: '01', address: 'B3', code: cellCode('BNK01', '01', 1), value: '10' });
+    await t.database.db('formbatch').where({ id: batch }).update({ frozen_ind: 1 });
+    const before = await holdings(batch, form);
+    const sentence = 'This submission is frozen: its forms cannot be changed until the regulator unfreezes it.';
+    expect(failure(await remove('Form', form))).toMatchObject({ code: 'E_STATETRANSITION', message: sentence });
+    expect(failure(await remove('FormBatch', batch))).toMatchObject({ code: 'E_STATETRANSITION', message: sentence });
+    expect(await holdings(batch, form)).toEqual(before);
+    await t.database.db('formbatch').where({ id: batch }).update({ frozen_ind: 0 });
+    ok(await remove('FormBatch', batch));
+    expect(await holdings(batch, form)).toEqual({ batch: 0, forms: 0, cells: 0, revisions: 0, extract: 0 });
   });
 });

@@ -2,8 +2,10 @@
 // or a form (Form) calls this first, in its transaction, so a batch goes with its forms and a
 // form with its cells, revisions and extract rows; all or nothing. A form that queries,
 // resubmission requests or dropdown requests refer to is refused: that correspondence is the
-// regulator's record and must not lose its subject. Only the regulator holds FormBatch.delete
-// and Form.delete (seeds/access.ts); the entity's variants have no delete grant.
+// regulator's record and must not lose its subject. A form or batch of a frozen submission is
+// refused before anything goes, with the frozen form's one sentence (batch-freeze.ts). Only the
+// regulator holds FormBatch.delete and Form.delete (seeds/access.ts); the entity's variants have
+// no delete grant.
 import { AppError } from '../../engine/errors/catalogue.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
 import type { ActionContext } from '../../engine/runtime/context.js';
@@ -11,6 +13,7 @@ import { recordAudit } from '../../engine/records/record-history.js';
 import { bumpVersions } from '../../engine/db/change-versions.js';
 import { extractDatabases, removeFormExtract } from './extract-tables.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
+import { assertNotFrozen } from './batch-freeze.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules(
@@ -56,8 +59,13 @@ async function removeForms(ctx: ActionContext, ids: number[], andRows: boolean):
 
 /** Called by Record.delete before it deletes `stored` of `module` (any variant of the two tables). */
 export async function beforeFilingDelete(ctx: ActionContext, module: ResolvedModule, stored: Record<string, unknown>): Promise<void> {
-  if (module.table === 'form') await removeForms(ctx, [Number(stored.id)], false);
-  else if (module.table === 'formbatch') {
+  if (module.table === 'form') {
+    // A frozen submission keeps its forms as they are: deleting one is a change like any other.
+    await assertNotFrozen(ctx.db, stored.formbatch === null || stored.formbatch === undefined ? null : Number(stored.formbatch));
+    await removeForms(ctx, [Number(stored.id)], false);
+  } else if (module.table === 'formbatch') {
+    // A frozen submission goes with none of its forms, before any is touched.
+    await assertNotFrozen(ctx.db, Number(stored.id));
     const ids = (await ctx.db('form').where('formbatch', Number(stored.id)).pluck('id')).map(Number);
     await removeForms(ctx, ids, true);
   }

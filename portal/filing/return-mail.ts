@@ -13,7 +13,7 @@ import { MAIL_TYPES } from '../../engine/mail/mail-types.js';
 import { queueTemplateMail } from '../../engine/mail/outbox.js';
 import { distinctAddresses } from '../../engine/mail/staff-recipients.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
-import { FORM_STATE } from './form-states.js';
+import { FORM_STATE, FORM_STATE_NAMES } from './form-states.js';
 import { isoDay } from './late-notice-rule.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
@@ -28,17 +28,6 @@ const ACTIVE = 33;
 const PREPARES = [25, 27];
 const CHECKS = [26, 27];
 
-/** A move that sends a form back, mailed to whoever must act next. */
-export function isReturn(from: number | null, to: number): boolean {
-  return (from === FORM_STATE.pendingVerification && to === FORM_STATE.open)
-    || (from === FORM_STATE.ready && to === FORM_STATE.pendingVerification)
-    || ((from === FORM_STATE.submitted || from === FORM_STATE.accepted) && to === FORM_STATE.amendment);
-}
-
-const STATE_WORDS: Record<number, string> = {
-  [FORM_STATE.open]: 'Open', [FORM_STATE.pendingVerification]: 'Pending Verification', [FORM_STATE.ready]: 'Ready',
-  [FORM_STATE.submitted]: 'Submitted', [FORM_STATE.accepted]: 'Accepted', [FORM_STATE.amendment]: 'Amendment Required',
-};
 
 /** DD/MM/YYYY of a stored day or date-time. */
 export function shownDay(v: unknown): string {
@@ -96,7 +85,7 @@ export async function mailReturn(db: Db, formId: number, to: number, who: number
     period: shownDay(form.endon),
     returned_by: String(by?.name ?? 'the portal'),
     date: shownDay(on),
-    state: STATE_WORDS[to] ?? String(to),
+    state: FORM_STATE_NAMES[to] ?? String(to),
     reason,
   };
   for (const address of to_) await queueTemplateMail(db, MAIL_TYPES.FORM_RETURNED, address, data);

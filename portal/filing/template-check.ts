@@ -4,6 +4,7 @@
 // integrator's Record.update gets exactly what the designer gets.
 import { defaultItemCode, isItemCode } from './cell-codes.js';
 import { extractDefinitions, type ExtractDefinition } from './extract-definition.js';
+import { partTables } from './extract-parts.js';
 import { FormWorkbook } from './formula-engine.js';
 import { normaliseTemplate } from './normalise.js';
 import { toleranceProblems } from './rule-equality.js';
@@ -97,8 +98,10 @@ function tableNameProblems(extracts: ExtractDefinition[]): TemplateProblem[] {
   const seen = new Map<string, number>();
   const problems: TemplateProblem[] = [];
   extracts.forEach((e, i) => {
-    if (seen.has(e.table)) problems.push({ path: `/items/${i}/id`, message: `The extract table ${e.table} is already the table of tab ${extracts[seen.get(e.table)!].tab}: shorten the form id.` });
-    else seen.set(e.table, i);
+    // A wide tab's extract takes several tables (extract-parts.ts): none may be another tab's.
+    const clash = partTables(e).find((table) => seen.has(table));
+    if (clash) problems.push({ path: `/items/${i}/id`, message: `The extract table ${clash} is already the table of tab ${extracts[seen.get(clash)!].tab}: shorten the form id.` });
+    else for (const table of partTables(e)) seen.set(table, i);
   });
   return problems;
 }

@@ -22,6 +22,7 @@ import { readWithOpenpyxl, type PyBook } from './form-export/testing/openpyxl.js
 import { JobWorker } from '../../engine/jobs/job-worker.js';
 import { download, textOf, type JobStatus } from '../../engine/jobs/testing/export-kit.js';
 import { attachUploads } from '../../engine/jobs/testing/import-uploads.js';
+import { formWords } from './form-import/testing/form-words.js';
 
 const ITEM = 'XLI01';
 const CALENDAR_GROUP = 80;
@@ -252,7 +253,7 @@ describe.each(await testDialects())('Excel exports other programs read as we do,
     textOf(await t.call('Job.ImportFromExcel.submit', [{ excelimport_id: id }], preparer));
     await worker.drain();
     const record = rowsOf(await t.call('Record.select', [{ module: 'RE-ExcelImport', fields: ['state', 'description'], where: [['id', '=', id]] }], preparer))[0];
-    expect([Number(record.state), record.description]).toEqual([71, `lines.xlsx: 6 cells written into form ${form}.`]);
+    expect([Number(record.state), record.description]).toEqual([71, `lines.xlsx: 6 cells written into ${formWords(form, 'XLI-01 Interchange check')}.`]);
     const cells = rowsOf(await t.call('Form.getData', [{ form }], preparer)).filter((c) => c.tab === '02');
     const value = (address: string) => cells.find((c) => c.address === address)?.value;
     expect(['A5', 'B5', 'C5', 'D5', 'A6', 'D6'].map(value)).toEqual(['fourth', '4', '1.50', '6.00', 'fifth', '10.00']);

@@ -19,6 +19,7 @@ import { editWithLibreOffice, resaveWithLibreOffice } from './form-import/testin
 import { sofficePath } from '../../engine/testing/libreoffice.js';
 import { download } from '../../engine/jobs/testing/export-kit.js';
 import { attachUploads } from '../../engine/jobs/testing/import-uploads.js';
+import { formWords } from './form-import/testing/form-words.js';
 
 const rows = (values: EnvelopeValue[]) => recordsetObjects(ok(values)[0] as RecordsetValue);
 const textOf = (values: EnvelopeValue[]) => (ok(values)[0] as { text: string }).text;
@@ -137,7 +138,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     const revs = (await revisions(form)).length;
     const outcome = await runImport(bytes);
     expect(outcome.state, outcome.description).toBe(71);
-    expect(outcome.description).toBe(`return.xlsx: 2 cells written into form ${form}.`);
+    expect(outcome.description).toBe(`return.xlsx: 2 cells written into ${formWords(form, 'BNK-01')}.`);
     const after = await formValues(form);
     expect(after).toEqual({ ...before, '02!B3': 7_777, '02!B8': 7_777, '03!B3': 'New Auditor LLP' });
     expect(after['01!B8']).toBe(25_035);
@@ -154,17 +155,17 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     const outcome = await runImport(bytes);
     expect(outcome.state).toBe(2);
     const lines = outcome.description.split('\n');
-    const line = (at: string) => lines.find((l) => l.startsWith(`${at} `)) ?? `(no line for ${at})`;
+    const line = (cell: string) => lines.find((l) => l.includes(`(sheet "SFP-A", cell ${cell}): `)) ?? `(no line for ${cell})`;
     // The row inserted above SFP-A's data: B4 now holds the first line's value, not the second's.
-    expect(line('01!B4')).toMatch(/^01!B4 BNK0101003 \[moved\]: Sheet "SFP-A", cell B4: The template's label "Deposits and placements with banks" should be in cell A4 of sheet "SFP-A", but that cell holds "Cash and short-term funds": rows or columns were inserted, deleted or moved, so this value is not imported\./);
-    for (const at of ['01!B5', '01!B6', '01!B7', '01!C4', '01!C7']) expect(line(at)).toMatch(/\[moved\]/);
+    expect(line('B4')).toMatch(/^Tab SFP-A, Deposits and placements with banks \(Current year\) \(sheet "SFP-A", cell B4\): The template's label "Deposits and placements with banks" should be in cell A4 of sheet "SFP-A", but that cell holds "Cash and short-term funds": rows or columns were inserted, deleted or moved, so this value is not imported\./);
+    for (const at of ['B5', 'B6', 'B7', 'C4', 'C7']) expect(line(at)).toMatch(/rows or columns were inserted, deleted or moved, so this value is not imported/);
     // The total's cell now holds the last line's typed value: moved, not "typed over a formula".
-    expect(line('01!B8')).toMatch(/\[moved\]: Sheet "SFP-A", cell B8: The template's label "Total assets"/);
+    expect(line('B8')).toMatch(/^Tab SFP-A, Total assets \(Current year\) \(sheet "SFP-A", cell B8\): The template's label "Total assets"/);
     // The column deleted from SFP-L: its headings moved left. No value sits where the map looks
     // (the typed one is in column A now), and still the sheet is refused, not left behind.
-    expect(line('02')).toMatch(/^02 \[moved\]: Sheet "SFP-L" \(tab SFP-L\) is not laid out as the form was exported: the template's label "Item" should be in cell A1 of sheet "SFP-L", but that cell holds "Amount \(RM'000\)"\. Rows or columns were inserted, deleted or moved, so none of its values is imported/);
-    expect(line('01')).toMatch(/^01 \[moved\]: Sheet "SFP-A" \(tab SFP-A\)/);
-    expect(lines).toContain('03 [sheet]: The workbook has no sheet "SFP-N" (tab SFP-N): it was renamed or deleted, so its values cannot be found. Give the sheet back its name, or export the form again.');
+    expect(lines).toContainEqual(expect.stringMatching(/^Sheet "SFP-L" \(tab SFP-L\) is not laid out as the form was exported: the template's label "Item" should be in cell A1 of sheet "SFP-L", but that cell holds "Amount \(RM'000\)"\. Rows or columns were inserted, deleted or moved, so none of its values is imported/));
+    expect(lines).toContainEqual(expect.stringMatching(/^Sheet "SFP-A" \(tab SFP-A\) is not laid out as the form was exported/));
+    expect(lines).toContain('The workbook has no sheet "SFP-N" (tab SFP-N): it was renamed or deleted, so its values cannot be found. Give the sheet back its name, or export the form again.');
     expect(await formValues(form)).toEqual(before);
     expect(await counter(form)).toBe(ctr);
   }, 240_000);
@@ -177,7 +178,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
       wb.getWorksheet('SFP-N')!.getCell('B3').value = 'Second Auditor';
     });
     const outcome = await runImport(await resaveWithLibreOffice(filled));
-    expect(outcome.description).toBe(`return.xlsx: 2 cells written into form ${form}.`);
+    expect(outcome.description).toBe(`return.xlsx: 2 cells written into ${formWords(form, 'BNK-01')}.`);
     expect(outcome.state).toBe(71);
     expect(await formValues(form)).toEqual({ ...before, '02!C5': 1_234, '02!C8': 1_234, '03!B3': 'Second Auditor' });
   }, 240_000);
@@ -213,7 +214,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     ]);
     const kept = await runImport(firstDeleted);
     expect(kept.state).toBe(2);
-    expect(kept.description.split('\n')).toContain('01 [rows]: Tab KP had 4 lines when this workbook was exported and has 3 now: an import removes lines only when it replaces the whole form. Choose "Replace the whole form" on the import, or delete the lines in the portal.');
+    expect(kept.description.split('\n')).toContain('Tab KP had 4 lines when this workbook was exported and has 3 now: an import removes lines only when it replaces the whole form. Choose "Replace the whole form" on the import, or delete the lines in the portal.');
     expect((await kp()).length).toBe(4);
     const replaced = await runImport(firstDeleted, { replace: true });
     expect(replaced.state, replaced.description).toBe(71);
@@ -227,10 +228,10 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     const bytes = await exported({ form_id: form });
     const typed = (wb: ExcelJS.Workbook) => void (wb.getWorksheet('SOL-R')!.getCell(address).value = 'Quarterly');
     const byName = await runImport(await edited(bytes, typed));
-    expect(byName.description).toBe(`return.xlsx: 1 cell written into form ${form}.`);
+    expect(byName.description).toBe(`return.xlsx: 1 cell written into ${formWords(form, 'INS-03')}.`);
     expect((await formValues(form))[`02!${address}`]).toBe('Quarterly');
     const byMap = await runImport(await edited(await withoutNames(bytes), (wb) => void (wb.getWorksheet('SOL-R')!.getCell(address).value = 'Monthly')));
-    expect(byMap.description).toBe(`return.xlsx: 1 cell written into form ${form}.`);
+    expect(byMap.description).toBe(`return.xlsx: 1 cell written into ${formWords(form, 'INS-03')}.`);
     expect((await formValues(form))[`02!${address}`]).toBe('Monthly');
   });
 
@@ -253,7 +254,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
       }
     });
     const outcome = await runImport(added);
-    expect(outcome.description).toBe(`return.xlsx: 6 cells written into form ${form}.`);
+    expect(outcome.description).toBe(`return.xlsx: 6 cells written into ${formWords(form, 'TRC-02')}.`);
     const answer = ok(await t.call('Form.getData', [{ form }], preparer));
     expect(JSON.parse((answer[1] as { text: string }).text).rows).toMatchObject({ '01': 5 });
     const values = await formValues(form);
@@ -267,11 +268,11 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     });
     const refused = await runImport(tooMany);
     expect(refused.state).toBe(2);
-    expect(refused.description.split('\n')).toEqual([`return.xlsx: not imported (form ${form} unchanged).`, '01 [rows]: Tab KP takes at most 200 lines, but sheet "KP" has more (line 201 is on row 203): remove the lines beyond the 200th.']);
+    expect(refused.description.split('\n')).toEqual([`return.xlsx: not imported, so ${formWords(form, 'TRC-02')} is unchanged.`, 'Tab KP takes at most 200 lines, but sheet "KP" has more (line 201 is on row 203): remove the lines beyond the 200th.']);
     expect(await counter(form)).toBe(ctr);
   });
 
-  it("refuses a value typed over a formula cell, naming 01!B8 with the sheet's name and cell, and takes a formula cell holding any formula", async () => {
+  it("refuses a value typed over a formula cell, naming it by tab and label with the sheet's name and cell, and takes a formula cell holding any formula", async () => {
     const { form } = await filledBalanceSheet();
     const before = await formValues(form);
     const bytes = await exported({ form_id: form });
@@ -284,9 +285,9 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     expect(refused.state).toBe(2);
     expect(refused.description.split('\n').sort()).toEqual(
       [
-        `return.xlsx: not imported (form ${form} unchanged).`,
-        `01!B8 BNK0101011 [formula]: Sheet "SFP-A", cell B8: B8 is calculated by the template's formula; a value typed over it is not imported.`,
-        `01!B5 BNK0101005 [value]: Sheet "SFP-A", cell B5: Enter a whole number, such as 1,234.`,
+        `return.xlsx: not imported, so ${formWords(form, 'BNK-01')} is unchanged.`,
+        `Tab SFP-A, Total assets (Current year) (sheet "SFP-A", cell B8): This cell is calculated by the template's formula; a value typed over it is not imported.`,
+        `Tab SFP-A, Financial assets at fair value (Current year) (sheet "SFP-A", cell B5): Enter a whole number, such as 1,234.`,
       ].sort(),
     );
     expect(await formValues(form)).toEqual(before);
@@ -297,7 +298,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
       ws.getCell('B3').value = 11_000;
     });
     const outcome = await runImport(otherFormula);
-    expect(outcome.description).toBe(`return.xlsx: 1 cell written into form ${form}.`);
+    expect(outcome.description).toBe(`return.xlsx: 1 cell written into ${formWords(form, 'BNK-01')}.`);
     expect(await formValues(form)).toEqual({ ...before, '01!B3': 11_000, '01!B8': 26_035 });
   });
 
@@ -314,7 +315,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     });
     const revs = (await revisions(form)).length;
     const outcome = await runImport(typed, { form });
-    expect(outcome.description).toBe(`return.xlsx: 3 cells written into form ${form}.`);
+    expect(outcome.description).toBe(`return.xlsx: 3 cells written into ${formWords(form, 'BNK-01')}.`);
     expect(await formValues(form)).toEqual({ ...before, '02!B3': 20_000, '02!B4': 3_000, '02!B5': 2_035, '02!B8': 25_035 });
     const written = await revisions(form);
     expect(written.length).toBe(revs + 1);
@@ -323,7 +324,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     const replaced = await runImport(typed, { form, replace: true });
     expect(replaced.replaceall === true || Number(replaced.replaceall) === 1).toBe(true);
     // The ten SFP-A inputs and the four notes were not in the workbook: cleared.
-    expect(replaced.description).toBe(`return.xlsx: 14 cells written into form ${form}.`);
+    expect(replaced.description).toBe(`return.xlsx: 14 cells written into ${formWords(form, 'BNK-01')}.`);
     const after = await formValues(form);
     for (const address of Object.keys(ASSETS)) expect(after[`01!${address}`]).toBeNull();
     for (const address of Object.keys(NOTES)) expect(after[`03!${address}`]).toBeNull();
@@ -352,12 +353,12 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
 
     const unchanged = await runImport(bytes);
     expect(unchanged.state).toBe(71);
-    expect(unchanged.description).toBe(`return.xlsx: Nothing changed: every value in it is already in form ${form}, so nothing was written.`);
+    expect(unchanged.description).toBe(`return.xlsx: Nothing changed: every value in it is already in ${formWords(form, `BNK-01D-${dialect}`)}, so nothing was written.`);
     expect(await counter(form)).toBe(ctr);
 
     const changed = await runImport(await edited(bytes, (wb) => void (wb.getWorksheet('SFP-N')!.getCell('B3').value = 'Someone else')));
     expect(changed.state).toBe(2);
-    expect(changed.description).toContain(`03!B3 ${auditor.code} [disabled]: Sheet "SFP-N", cell B3: B3 is disabled in the template; a changed value is not imported.`);
+    expect(changed.description).toContain(`Tab SFP-N, Name of the external auditor (sheet "SFP-N", cell B3): This cell is disabled in the template; a changed value is not imported.`);
     expect(await counter(form)).toBe(ctr);
   });
 
@@ -369,7 +370,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
     const bytes = await exported({ form_id: form });
     const noop = await runImport(bytes);
     expect(noop.state).toBe(71);
-    expect(noop.description).toBe(`return.xlsx: Nothing changed: every value in it is already in form ${form}, so nothing was written.`);
+    expect(noop.description).toBe(`return.xlsx: Nothing changed: every value in it is already in ${formWords(form, 'BNK-01')}, so nothing was written.`);
     expect([await counter(form), (await revisions(form)).length]).toEqual([ctr, revs]);
     expect(await formValues(form)).toEqual(before);
 
@@ -378,7 +379,7 @@ describe.each(await testDialects())('Excel imports that never misfile, drop or i
       wb.getWorksheet('SFP-L')!.getCell('B7').value = 10;
     });
     const outcome = await runImport(two);
-    expect(outcome.description).toBe(`return.xlsx: 2 cells written into form ${form}.`);
+    expect(outcome.description).toBe(`return.xlsx: 2 cells written into ${formWords(form, 'BNK-01')}.`);
     expect(await counter(form)).toBe(ctr + 1);
     const written = await revisions(form);
     expect(written.length).toBe(revs + 1);

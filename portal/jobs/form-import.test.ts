@@ -14,6 +14,7 @@ import { contractWorkbook, hostileFiles, type ContractCell } from './form-import
 import { download } from '../../engine/jobs/testing/export-kit.js';
 import ExcelJS from 'exceljs';
 import { attachUploads } from '../../engine/jobs/testing/import-uploads.js';
+import { formWords } from './form-import/testing/form-words.js';
 
 const rows = (values: EnvelopeValue[]) => recordsetObjects(ok(values)[0] as RecordsetValue);
 const textOf = (values: EnvelopeValue[]) => (ok(values)[0] as { text: string }).text;
@@ -82,7 +83,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     const outcome = await runImport(await newImport([{ name: 'bnk.xlsx', bytes }]));
     expect(outcome.status).toMatchObject({ status: 'done' });
     expect(outcome.state).toBe(71);
-    expect(outcome.description).toBe(`bnk.xlsx: ${cells.filter((c) => c.type !== 'formula').length} cells written into form ${form}.`);
+    expect(outcome.description).toBe(`bnk.xlsx: ${cells.filter((c) => c.type !== 'formula').length} cells written into ${formWords(form, 'BNK-01')}.`);
     expect(JSON.parse(outcome.status.result)).toMatchObject({ state: 71, written: 1, problems: 0, download: null });
     const read = await formCells(form);
     for (const c of cells) {
@@ -95,7 +96,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     }
   });
 
-  it('lists every bad cell of a workbook by tab id and template address, with the sheet and cell in words (wrong type, unknown code, formula, precision, bad dropdown), and changes nothing', async () => {
+  it('lists every bad cell of a workbook by its tab and label, with the sheet and cell of the workbook beside (wrong type, unknown code, formula, precision, bad dropdown), and changes nothing', async () => {
     const { form, layout, tabs } = await newForm('TRC-02');
     const kp = layout.cells.filter((c) => c.tab === '01');
     const [name, position, appointed, shares] = kp.map((c) => c.code);
@@ -114,13 +115,13 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     const result = JSON.parse(outcome.status.result);
     expect(result).toMatchObject({ state: 2, written: 0, download: `/out/${outcome.job}.xlsx` });
     const lines = outcome.description.split('\n');
-    const line = (at: string) => lines.find((l) => l.startsWith(at)) ?? `(no line for ${at})`;
-    expect(line('01!B3')).toBe(`01!B3 ${position} [dropdown]: Sheet "KP", cell B3: Choose one of the listed values.`);
-    expect(line('01!C3')).toMatch(/\[formula\]: Sheet "KP", cell C3: Formulas are not read/);
-    expect(line('01!D3')).toMatch(/\[value\]: Sheet "KP", cell D3: Enter a whole number/);
-    expect(line('01!D4')).toMatch(/\[precision\]: Sheet "KP", cell D4: Enter a whole number, without decimals\./);
-    expect(line('01!H3')).toMatch(/TRC0201999 \[unknown-code\]: Sheet "KP", cell H3: The form has no cell with this code\./);
-    expect(lines.find((l) => l.startsWith('01!A3'))).toBeUndefined();
+    const line = (cell: string) => lines.find((l) => l.includes(`(sheet "KP", cell ${cell})`)) ?? `(no line for ${cell})`;
+    expect(line('B3')).toBe('Tab KP, Position (sheet "KP", cell B3): Choose one of the listed values.');
+    expect(line('C3')).toBe('Tab KP, Appointed on (sheet "KP", cell C3): Formulas are not read from an imported workbook: type the value itself.');
+    expect(line('D3')).toBe('Tab KP, Shares held (sheet "KP", cell D3): Enter a whole number, such as 1,234.');
+    expect(line('D4')).toBe('Tab KP, Shares held (sheet "KP", cell D4): Enter a whole number, without decimals.');
+    expect(line('H3')).toBe('Tab KP, Code TRC0201999 (sheet "KP", cell H3): The form has no cell with this code.');
+    expect(line('A3')).toBe('(no line for A3)');
     expect(await formCells(form)).toEqual(before);
     // The copy for the submitter marks each bad cell with a comment naming its rule.
     expect((await download(t, result.download, re2)).statusCode).toBe(404);
@@ -134,8 +135,8 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
       const n = copy.getWorksheet('KP')!.getCell(address).note;
       return typeof n === 'string' ? n : (n?.texts ?? []).map((x) => x.text).join('');
     };
-    expect(note('B3')).toBe('dropdown: Choose one of the listed values.');
-    expect(note('D3')).toMatch(/^value: Enter a whole number/);
+    expect(note('B3')).toBe('Choose one of the listed values.');
+    expect(note('D3')).toMatch(/^Enter a whole number/);
     expect(note('A3')).toBe('');
   });
 
@@ -168,7 +169,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     const bytes = await contractWorkbook({ form: null, template: 'TRC-02', version: 1, tabs, cells, withoutMap: true });
     const outcome = await runImport(await newImport([{ name: 'gap.xlsx', bytes }], preparer, form));
     expect(outcome.state).toBe(2);
-    expect(outcome.description).toContain('01 [rows]: Sheet "KP" has a value on row 5, below the first empty line of tab KP (row 4): the lines end at the first empty line, so it would not be imported.');
+    expect(outcome.description).toContain('Sheet "KP" has a value on row 5, below the first empty line of tab KP (row 4): the lines end at the first empty line, so it would not be imported.');
     expect((await formCells(form)).filter((c) => c.tab === '01' && String(c.address).startsWith('A') && c.value !== null)).toEqual([]);
   });
 
@@ -195,7 +196,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     expect(typed.size).toBeGreaterThan(10);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
     const outcome = await runImport(await newImport([{ name: 'filled.xlsx', bytes }]));
-    expect(outcome.description, outcome.description).toBe(`filled.xlsx: ${typed.size} cells written into form ${form}.`);
+    expect(outcome.description, outcome.description).toBe(`filled.xlsx: ${typed.size} cells written into ${formWords(form, 'BNK-01')}.`);
     expect(outcome.state).toBe(71);
     const read = await formCells(form);
     for (const [at, value] of typed) {
@@ -233,7 +234,7 @@ describe.each(await testDialects())('Excel imports on %s', (dialect) => {
     await worker.drain();
     expect(JSON.parse(textOf(await t.call('Job.ImportFromExcel.status', [{ id: job }], iru)))).toMatchObject({ status: 'done' });
     const record = rows(await t.call('Record.select', [{ module: 'ExcelImport', fields: ['state', 'description'], where: [['id', '=', id]] }], iru))[0];
-    expect([Number(record.state), record.description]).toEqual([71, `bnk.xlsx: 3 cells written into form ${form}.`]);
+    expect([Number(record.state), record.description]).toEqual([71, `bnk.xlsx: 3 cells written into ${formWords(form, 'BNK-01')}.`]);
     const read = await formCells(form);
     for (const c of cells) expect(Number(read.find((r) => r.tab === c.tab && r.address === c.address)?.value)).toBe(c.value);
     // The write is the staff member's, in the form's history.

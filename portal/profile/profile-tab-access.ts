@@ -2,13 +2,14 @@
 // docs/re-profile.md). Record.select calls this after the module's permission and scope: for an
 // RE user and a table that some profile tab lists (through its WebList's module and views), one
 // of those tabs must be visible to the entity, else E_NOPERMISSION. Tables no tab lists pass at
-// the cost of one lookup in a map kept per change version of the screen tables.
+// the cost of one lookup in a map kept per change version of the tab and screen tables.
 import { errors } from '../../engine/errors/catalogue.js';
 import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 import type { ResolvedModule } from '../../engine/metadata/module-registry.js';
-import { entityFacts, profileTabs, TAB_KIND, visibleTabs } from './profile-tabs.js';
+import { entityFacts, PROFILE_TAB_TABLE, profileTabs, TAB_KIND, visibleTabs } from './profile-tabs.js';
 
-const SCREEN_TABLES = ['weblist', 'weblistview'];
+// The tabs' own rows and the screens they name: a change to either rebuilds the map.
+const SCREEN_TABLES = [PROFILE_TAB_TABLE, 'weblist', 'weblistview'];
 // Per database (a process may serve more than one: the tests run both dialects side by side).
 const cache = new WeakMap<object, { key: string; tables: Map<string, Set<number>> }>();
 
@@ -29,7 +30,7 @@ async function tabTables(ctx: ActionContext): Promise<Map<string, Set<number>>> 
   const cached = cache.get(ctx.services.db);
   if (cached?.key === key) return cached.tables;
   const byList = new Map<number, number[]>();
-  for (const tab of profileTabs().tabs) {
+  for (const tab of (await profileTabs(ctx)).tabs) {
     if (tab.kind !== TAB_KIND.list && tab.kind !== TAB_KIND.office) continue;
     for (const list of new Set([tab.re?.list, tab.iru?.list])) if (list !== undefined) byList.set(list, [...(byList.get(list) ?? []), tab.id]);
   }
@@ -70,7 +71,8 @@ export async function checkProfileTabRead(ctx: ActionContext, module: ResolvedMo
   const tabs = (await tabTables(ctx)).get(module.table);
   if (!tabs) return;
   const re = caller.currentRe;
-  const facts = re === null ? null : await entityFacts(ctx.db, re);
-  const shown = facts ? visibleTabs(profileTabs(), 're', facts) : [];
+  const file = await profileTabs(ctx);
+  const facts = re === null ? null : await entityFacts(ctx.db, re, file);
+  const shown = facts ? visibleTabs(file, 're', facts) : [];
   if (!shown.some((t) => tabs.has(t.id))) throw errors.noPermission(`${module.name}.select: this profile tab is not shown to the entity`);
 }

@@ -1,21 +1,17 @@
 // The Reporting Entity Profile's tabs and who sees which (seed 001 §2.5, §6; docs/re-profile.md).
-// The tabs are data (portal/metadata/profile-tabs.json); this file reads them, gathers the facts of one
-// entity (sector, branch type, licence type, categories, the parameters the rules name, the lists
-// that exist) and decides, on the server, the tabs a caller of one login type is shown.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The tabs are metadata rows (module ProfileTab, table profiletab) an administrator edits; this file
+// reads them (cached per change version of the table, so an edit shows on the next request), gathers
+// the facts of one entity (sector, branch type, licence type, categories, the parameters the rules
+// name, the lists that exist) and decides, on the server, the tabs a caller of one login type is shown.
 import type { Knex } from 'knex';
 import { Type, type Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
-import { PROJECT_ROOT } from '../../engine/paths.js';
+import type { ActionContext } from '../../engine/runtime/context.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules('Reads the facts that decide an entity\'s profile tabs after the caller reached the entity (RE.getProfileTabs through RE\'s rows, the tab gate for the current entity)');
 
 type Db = Knex | Knex.Transaction;
-
-export const PROFILE_TABS_FILE = join(PROJECT_ROOT, 'portal', 'metadata', 'profile-tabs.json');
 
 /** Tab kinds of seed 001 §2.5. */
 export const TAB_KIND = { list: 1, form: 2, office: 3, mida: 4 } as const;
@@ -59,25 +55,56 @@ const TabsFile = Type.Object(
 );
 export type TabDef = Static<typeof TabDef>;
 export type TabsFile = Static<typeof TabsFile>;
+/** The schemas of one alternative of a tab's rule and of the shipped file the seeds read. */
+export { Facts as TabFactsSchema, TabsFile as TabsFileSchema };
 export type TabFacts = Static<typeof Facts>;
 
-let loaded: TabsFile | undefined;
+/** The entity's branch type letter as the seed's `branchtype_value0` the rules compare (A 1, B 2, C 3, D 4). */
+export const BRANCH_TYPE_VALUES: Record<string, number> = { A: 1, B: 2, C: 3, D: 4 };
 
-/** The tab definitions, checked once; a broken file stops the caller with the path of the problem. */
-export function profileTabs(): TabsFile {
-  if (loaded) return loaded;
-  const raw: unknown = JSON.parse(readFileSync(PROFILE_TABS_FILE, 'utf8'));
-  if (!Value.Check(TabsFile, raw)) {
-    const first = [...Value.Errors(TabsFile, raw)][0];
-    throw new Error(`portal/metadata/profile-tabs.json: ${first?.path || '/'} ${first?.message ?? 'is invalid'}`);
+export const PROFILE_TAB_TABLE = 'profiletab';
+
+const parseJson = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v ?? undefined;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return undefined;
   }
-  const ids = new Set<number>();
-  for (const t of raw.tabs) {
-    if (ids.has(t.id)) throw new Error(`portal/metadata/profile-tabs.json: tab ${t.id} is defined twice`);
-    ids.add(t.id);
-  }
-  loaded = raw;
-  return raw;
+};
+const id = (v: unknown): number | undefined => (v === null || v === undefined || v === '' ? undefined : Number(v));
+
+/** One stored row as the tab definition the rules read. */
+export function tabOfRow(r: Record<string, unknown>): TabDef {
+  const screen = (list: unknown, form: unknown) => (id(list) === undefined && id(form) === undefined ? undefined : { ...(id(list) !== undefined ? { list: id(list) } : {}), ...(id(form) !== undefined ? { form: id(form) } : {}) });
+  const show = parseJson(r.show);
+  // The office details and MIDA tabs need no screen of their own: every login type the tab is for has one.
+  const own = Number(r.kind) === TAB_KIND.office || Number(r.kind) === TAB_KIND.mida ? {} : undefined;
+  const re = screen(r.re_list, r.re_form) ?? (r.audience === 'iru' ? undefined : own);
+  const iru = screen(r.iru_list, r.iru_form) ?? own;
+  return {
+    id: Number(r.id),
+    title: String(r.title),
+    kind: Number(r.kind) as TabDef['kind'],
+    audience: r.audience === 'iru' ? 'iru' : 'all',
+    ...(re ? { re } : {}),
+    ...(iru ? { iru } : {}),
+    ...(Array.isArray(show) && show.length ? { show: show as TabFacts[] } : {}),
+  };
+}
+
+// Per database (a process may serve more than one: the tests run both dialects side by side).
+const cache = new WeakMap<object, { key: string; file: TabsFile }>();
+
+/** The tab definitions in their order, as stored now (read again whenever the table changed). */
+export async function profileTabs(ctx: ActionContext): Promise<TabsFile> {
+  const key = await ctx.versions.key([PROFILE_TAB_TABLE]);
+  const cached = cache.get(ctx.services.db);
+  if (cached?.key === key) return cached.file;
+  const rows: Record<string, unknown>[] = await ctx.db(PROFILE_TAB_TABLE).orderBy([{ column: 'sortorder' }, { column: 'id' }]).select('id', 'title', 'kind', 'audience', 're_list', 're_form', 'iru_list', 'iru_form', 'show');
+  const file: TabsFile = { branchTypeValues: BRANCH_TYPE_VALUES, tabs: rows.map(tabOfRow) };
+  cache.set(ctx.services.db, { key, file });
+  return file;
 }
 
 /** What the rules of one entity read. */
@@ -113,7 +140,7 @@ export function tabScreen(tab: TabDef, audience: Audience): { list?: number; for
   return audience === 'iru' ? tab.iru : tab.re;
 }
 
-/** The tabs shown to `audience` for an entity with these facts, in the file's order (a pure decision). */
+/** The tabs shown to `audience` for an entity with these facts, in their order (a pure decision). */
 export function visibleTabs(file: TabsFile, audience: Audience, e: EntityFacts): TabDef[] {
   return file.tabs.filter((tab) => {
     if (tab.audience === 'iru' && audience !== 'iru') return false;
@@ -127,7 +154,7 @@ export function visibleTabs(file: TabsFile, audience: Audience, e: EntityFacts):
 }
 
 /** Reads the facts of entity `re` (null when there is no such entity). */
-export async function entityFacts(db: Db, re: number, file: TabsFile = profileTabs()): Promise<EntityFacts | null> {
+export async function entityFacts(db: Db, re: number, file: TabsFile): Promise<EntityFacts | null> {
   const row = await db('re').where({ id: re }).first('sector', 'branchtype', 'licensetype', 'insurancetype');
   if (!row) return null;
   const codes = [...new Set(file.tabs.flatMap((t) => (t.show ?? []).flatMap((f) => Object.keys(f.parameter ?? {}))))];

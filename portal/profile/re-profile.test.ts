@@ -15,7 +15,7 @@ import { NO_OFFICE_MESSAGE } from '../actions/accounts/profile-verification.js';
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
 
-// Tab ids of portal/metadata/profile-tabs.json.
+// Tab ids of the shipped tab definitions (portal/metadata/profile-tabs.json, seeded as ProfileTab rows).
 const TAB = { bizinfo: 38, office: 39, bcaf: 42, board: 43, committee: 45, funds: 49, insurerFunds: 50, moneyBroker: 51, mida: 52 } as const;
 // The lists those tabs show (a list tab whose list does not exist is not shown).
 const LIST_OF: Record<number, number> = { [TAB.bcaf]: 180, [TAB.board]: 302, [TAB.committee]: 304, [TAB.funds]: 330, [TAB.insurerFunds]: 182, [TAB.moneyBroker]: 333 };
@@ -174,27 +174,28 @@ describe.each(await testDialects())('the reporting entity profile on %s', (diale
     expect(Number(primary?.link_fk_user)).toBeGreaterThan(0);
   });
 
-  it('holds an unverified primary user back from form saves, Excel imports and sub-user creation, with the seed messages', async () => {
+  it('holds an unverified primary user back from form saves, creating and submitting Excel imports and sub-user creation, with the seed messages', async () => {
     const db = t.database.db;
     const re = await t.sessionFor('re', 1);
     const form = await db('form').where({ re: 1 }).first('id', 'updatectr');
     const saveForm = () => t.call('Form.saveData', [{ form: Number(form?.id ?? 1), updatectr: Number(form?.updatectr ?? 1), cells: [], dryRun: true }], re);
     const importJob = () => t.call('Job.ImportFromExcel.submit', [{ excelimport_id: 1 }], re);
+    const importCreate = () => t.call('Record.create', [{ module: 'RE-ExcelImport', fields: ['name', 'importtype', 'reportingentity'], values: ['Gate check', 1100855, 1], read: ['id'] }], re);
     const subUser = () =>
       t.call('REContact.registerSub', [{ regtype: 'LL', name: 'Sub User', email: 'sub.gate@example.test', contactno: '0123456789', position2: '10001', password: 'Str0ng!Passw0rd#', role_preparer: '1' }], re);
 
     await db('re').where({ id: 1 }).update({ verifybizinfo: null, verifyoffice: null });
     await bumpVersions(db, ['re']);
-    for (const call of [saveForm, importJob, subUser]) expect(failure(await call())).toMatchObject({ code: 'E_NOPERMISSION', message: VERIFY_PROFILE });
+    for (const call of [saveForm, importCreate, importJob, subUser]) expect(failure(await call())).toMatchObject({ code: 'E_NOPERMISSION', message: VERIFY_PROFILE });
 
     await db('re').where({ id: 1 }).update({ verifybizinfo: '2025-01-01 00:00:00' });
     await bumpVersions(db, ['re']);
-    for (const call of [saveForm, importJob, subUser]) expect(failure(await call())).toMatchObject({ code: 'E_NOPERMISSION', message: VERIFY_OFFICE });
+    for (const call of [saveForm, importCreate, importJob, subUser]) expect(failure(await call())).toMatchObject({ code: 'E_NOPERMISSION', message: VERIFY_OFFICE });
 
     await db('re').where({ id: 1 }).update({ verifyoffice: '2025-01-01 00:00:00' });
     await bumpVersions(db, ['re']);
     // Past the gate: whatever the calls answer now, it is not the gate's refusal.
-    for (const call of [saveForm, importJob, subUser]) {
+    for (const call of [saveForm, importCreate, importJob, subUser]) {
       const values = await call();
       const message = values[0]?.type === 'exception' ? values[0].message : '';
       expect([VERIFY_PROFILE, VERIFY_OFFICE]).not.toContain(message);

@@ -1,49 +1,55 @@
 // Business information fields editable per sector (seed 001 §6; docs/re-admin-actions.md). The
-// lists are data (portal/metadata/re-business-info.json): a governed field may be changed on an entity
-// only when every sector may change it or the entity's sector's list names it. The `re` write
-// hook (re-write-hooks.ts) enforces it on every update; RE.getLockedFields tells a form which of
-// its fields to show read-only.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Type, type Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
-import { PROJECT_ROOT } from '../../engine/paths.js';
+// rules are metadata rows an administrator edits (module BusinessInfoField, table
+// businessinfofield): one per governed field, editable for every sector or for the sectors it
+// names. A governed field may be changed on an entity only when its sector may. The `re` write hook
+// (re-write-hooks.ts) enforces it on every update; RE.getLockedFields tells a form which of its
+// fields to show read-only. Read per change version of the table, so an edit applies at once.
+import type { ActionContext } from '../../engine/runtime/context.js';
 
-export const BUSINESS_INFO_FILE = join(PROJECT_ROOT, 'portal', 'metadata', 're-business-info.json');
+export const BUSINESS_INFO_TABLE = 'businessinfofield';
 
-const Names = Type.Array(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }));
-const BusinessInfoFile = Type.Object(
-  { $comment: Type.Optional(Type.String()), fields: Names, everySector: Names, sectors: Type.Record(Type.String({ pattern: '^[0-9]+$' }), Names) },
-  { additionalProperties: false },
-);
-export type BusinessInfoFile = Static<typeof BusinessInfoFile>;
+export interface BusinessInfoRules {
+  /** The governed fields, in name order. */
+  fields: string[];
+  everySector: Set<string>;
+  /** Sector id → the fields editable beyond every sector's. */
+  sectors: Map<string, Set<string>>;
+}
 
-let loaded: BusinessInfoFile | undefined;
+/** `"1, 3,4"` → `["1", "3", "4"]`: the sector ids a rule row names. */
+export function sectorIds(v: unknown): string[] {
+  return String(v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
 
-/** The lists, checked once: every listed field must be a governed one. */
-export function businessInfoLists(): BusinessInfoFile {
-  if (loaded) return loaded;
-  const raw: unknown = JSON.parse(readFileSync(BUSINESS_INFO_FILE, 'utf8'));
-  if (!Value.Check(BusinessInfoFile, raw)) {
-    const first = [...Value.Errors(BusinessInfoFile, raw)][0];
-    throw new Error(`portal/metadata/re-business-info.json: ${first?.path || '/'} ${first?.message ?? 'is invalid'}`);
+// Per database (a process may serve more than one: the tests run both dialects side by side).
+const cache = new WeakMap<object, { key: string; rules: BusinessInfoRules }>();
+
+/** The rules as stored now. */
+export async function businessInfoRules(ctx: ActionContext): Promise<BusinessInfoRules> {
+  const key = await ctx.versions.key([BUSINESS_INFO_TABLE]);
+  const cached = cache.get(ctx.services.db);
+  if (cached?.key === key) return cached.rules;
+  const rows: { field: string; everysector: unknown; sectors: unknown }[] = await ctx.db(BUSINESS_INFO_TABLE).orderBy('field').select('field', 'everysector', 'sectors');
+  const rules: BusinessInfoRules = { fields: [], everySector: new Set(), sectors: new Map() };
+  for (const r of rows) {
+    rules.fields.push(r.field);
+    if (Number(r.everysector)) rules.everySector.add(r.field);
+    for (const s of sectorIds(r.sectors)) rules.sectors.set(s, new Set([...(rules.sectors.get(s) ?? []), r.field]));
   }
-  const governed = new Set(raw.fields);
-  for (const [where, names] of [['everySector', raw.everySector], ...Object.entries(raw.sectors).map(([s, n]) => [`sectors/${s}`, n] as const)] as const) {
-    for (const n of names) if (!governed.has(n)) throw new Error(`portal/metadata/re-business-info.json: ${where} names ${n}, which is not in fields`);
-  }
-  loaded = raw;
-  return raw;
+  cache.set(ctx.services.db, { key, rules });
+  return rules;
 }
 
 /** The governed fields an entity of `sector` may have changed. */
-export function editableBusinessFields(sector: unknown): Set<string> {
-  const lists = businessInfoLists();
-  return new Set([...lists.everySector, ...(lists.sectors[String(sector)] ?? [])]);
+export function editableBusinessFields(rules: BusinessInfoRules, sector: unknown): Set<string> {
+  return new Set([...rules.everySector, ...(rules.sectors.get(String(sector)) ?? [])]);
 }
 
 /** The governed fields an entity of `sector` may not have changed. */
-export function lockedBusinessFields(sector: unknown): string[] {
-  const editable = editableBusinessFields(sector);
-  return businessInfoLists().fields.filter((f) => !editable.has(f));
+export function lockedBusinessFields(rules: BusinessInfoRules, sector: unknown): string[] {
+  const editable = editableBusinessFields(rules, sector);
+  return rules.fields.filter((f) => !editable.has(f));
 }

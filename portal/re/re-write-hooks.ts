@@ -12,7 +12,7 @@ import { isReUser, type ActionContext } from '../../engine/runtime/context.js';
 import { AppError, errors } from '../../engine/errors/catalogue.js';
 import { differs } from '../../engine/records/update.js';
 import { MANAGER_FIELDS, MANAGER_ROLES, managersProblem } from './re-admin-rules.js';
-import { editableBusinessFields, businessInfoLists } from './business-info-fields.js';
+import { businessInfoRules, editableBusinessFields } from './business-info-fields.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
@@ -46,8 +46,9 @@ export const reHooks: ModuleHooks = {
     if (stored !== null) {
       // The country of origin action writes comporigin with countryorigin (read-only to Record.update).
       const byCountryAction = 'countryorigin' in row && differs(module.fields.get('countryorigin')!, stored.countryorigin, row.countryorigin);
-      const governed = new Set(businessInfoLists().fields);
-      const editable = editableBusinessFields(stored.sector);
+      const rules = await businessInfoRules(ctx);
+      const governed = new Set(rules.fields);
+      const editable = editableBusinessFields(rules, stored.sector);
       const locked = changedFields(module, stored, row).filter((f) => governed.has(f) && !editable.has(f) && !(byCountryAction && f === 'comporigin'));
       if (locked.length) {
         const why = `is not editable for entities of sector ${String(stored.sector)}`;

@@ -36,7 +36,8 @@ export const EXTENSION_REFUSALS = {
   dateAfterDue: (due: string) => `The extension date must be at least the day after the submission's due date (${displayDate(due)}).`,
   dateAfterToday: 'The date must be after today.',
   refundAmount: 'Enter the refund amount in RM (more than 0).',
-  proofState: 'Payment proof can be added only while the request is pending payment.',
+  proofState: 'Payment proofs can be added or withdrawn only while the request is with the reporting entity (Pending Payment or Paid, before the recommendation).',
+  noProof: 'The reporting entity has not uploaded a payment proof for this request yet.',
   withRecommendation: 'can be given only when recommending',
   withApproval: 'can be given only when approving or rejecting',
 } as const;
@@ -115,7 +116,11 @@ function checkDecisionDate(field: string, day: string | null, due: string): void
   checkDateAfterDue(field, day, due);
 }
 
-/** Payment: a method of group 114; a reference number for 1100483, else at least one PDF proof already uploaded. */
+/**
+ * Payment: a method of group 114; a reference number for 1100483, else PDF proofs. A request is
+ * Paid on creation (seed 003 §4.2), its proofs uploaded right after it (they need its id), so a
+ * create does not wait for them; a request paid from Pending Payment needs them already there.
+ */
 async function checkPayment(ctx: ActionContext, after: Row, id: number | null): Promise<void> {
   if (blank(after.paymenttype)) throw refuse('paymenttype', EXTENSION_MESSAGES.method);
   const method = await ctx.db('list').where({ id: Number(after.paymenttype), listgroup: PAYMENT_TYPE_GROUP }).whereNot({ state: 4 }).first('id');
@@ -124,8 +129,14 @@ async function checkPayment(ctx: ActionContext, after: Row, id: number | null): 
     if (blank(after.receiptno)) throw refuse('receiptno', EXTENSION_MESSAGES.reference);
     return;
   }
-  const proofs = id === null ? [] : await ctx.db('extension_reference').where({ fk_extension: id }).pluck('contenttype');
-  if (!proofs.length) throw refuse('file', EXTENSION_MESSAGES.proof);
+  if (id === null) return;
+  await checkProofs(ctx, id, EXTENSION_MESSAGES.proof);
+}
+
+/** At least one proof, all PDF. */
+async function checkProofs(ctx: ActionContext, id: number, missing: string): Promise<void> {
+  const proofs = await ctx.db('extension_reference').where({ fk_extension: id }).pluck('contenttype');
+  if (!proofs.length) throw refuse('file', missing);
   if (proofs.some((t) => t !== 'application/pdf')) throw refuse('file', EXTENSION_MESSAGES.pdf);
 }
 
@@ -168,6 +179,8 @@ async function beforeWrite(ctx: ActionContext, _module: ResolvedModule, stored: 
   if (recommending || deciding) batch ??= await batchOf(ctx, after().formbatch);
   if (recommending && batch) {
     const a = after();
+    // The proofs that followed the request must be there before the regulator relies on them.
+    if (Number(a.paymenttype) !== PAYMENT_BY_REFERENCE) await checkProofs(ctx, id!, EXTENSION_REFUSALS.noProof);
     if (blank(a.reason) || !(await ctx.db('list').where({ id: Number(a.reason), listgroup: EXTENSION_REASON_GROUP }).first('id'))) throw refuse('reason', EXTENSION_MESSAGES.reason);
     if (blank(a.extenddaterecommend)) put('extenddaterecommend', dayOf(a.extenddate));
     checkDecisionDate('extenddaterecommend', dayOf(after().extenddaterecommend), batch.duedate);
@@ -216,13 +229,30 @@ async function afterWrite(ctx: ActionContext, _module: ResolvedModule, id: numbe
 
 export const extensionHooks = { beforeWrite, afterWrite };
 
-/** Payment proofs: PDF only, added while the request waits for its payment. */
+/** The request is with the entity until a recommender acts on it: its proofs are still the entity's to change. */
+const WITH_ENTITY: number[] = [S.pendingPayment, S.paid];
+
+/** Payment proofs: PDF only, added while the request is with the entity. */
 async function beforeProof(ctx: ActionContext, _module: ResolvedModule, stored: Row | null, row: Row): Promise<string[]> {
   if (stored) return [];
   if (row.contenttype !== 'application/pdf') throw refuse('file', EXTENSION_MESSAGES.pdf);
   const request = await ctx.db('extension').where({ id: Number(row.fk_extension) }).first('state');
-  if (request && Number(request.state) !== S.pendingPayment) throw new AppError('E_STATETRANSITION', EXTENSION_REFUSALS.proofState);
+  if (request && !WITH_ENTITY.includes(Number(request.state))) throw new AppError('E_STATETRANSITION', EXTENSION_REFUSALS.proofState);
   return [];
 }
 
-export const extensionProofHooks = { beforeWrite: beforeProof };
+/**
+ * Withdrawing a proof: only while the request is with the entity; a Paid request paid by a proof
+ * keeps at least one (upload the right one, then withdraw the wrong one).
+ */
+async function beforeProofDelete(ctx: ActionContext, _module: ResolvedModule, stored: Row): Promise<void> {
+  const id = Number(stored.fk_extension);
+  const request = await ctx.db('extension').where({ id }).first('state', 'paymenttype');
+  if (!request) return;
+  if (!WITH_ENTITY.includes(Number(request.state))) throw new AppError('E_STATETRANSITION', EXTENSION_REFUSALS.proofState);
+  if (Number(request.state) !== S.paid || Number(request.paymenttype) === PAYMENT_BY_REFERENCE) return;
+  const others = await ctx.db('extension_reference').where({ fk_extension: id }).whereNot({ id: Number(stored.id) }).first('id');
+  if (!others) throw refuse('file', EXTENSION_MESSAGES.proof);
+}
+
+export const extensionProofHooks = { beforeWrite: beforeProof, beforeDelete: beforeProofDelete };

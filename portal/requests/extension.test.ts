@@ -56,11 +56,13 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
 
   const READ = ['id', 'updatectr', 'state', 'state_name_ind_field', 're', 'formbatch', 'duedate', 'extenddate', 'extenddaterecommend', 'extenddateapprv', 'paymenttype', 'receiptno', 'paymentdate', 'reason', 'recommend', 'recommendby', 'recommenddate', 'actionby', 'approvaldate', 'refund', 'refundamount', 'refundapprv', 'refundamtapprv', 'refundcomplete', 'description2', 'createby', 'formbatch_duedate'];
 
+  /** What the entity reads: never the recommendation (staff-only fields of Extension). */
+  const READ_RE = READ.filter((f) => !['extenddaterecommend', 'reason', 'recommend', 'recommendby', 'recommenddate', 'refund', 'refundamount'].includes(f));
+
   const ask = (formbatch: number, extenddate: string, more: Record<string, unknown> = {}, cookie = re) =>
-    t.call('Record.create', [{ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate', 'paymenttype', ...Object.keys(more)], values: [formbatch, 'Our auditors need two more weeks', extenddate, CHEQUE, ...Object.values(more)], read: READ }], cookie);
+    t.call('Record.create', [{ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate', 'paymenttype', ...Object.keys(more)], values: [formbatch, 'Our auditors need two more weeks', extenddate, CHEQUE, ...Object.values(more)], read: READ_RE }], cookie);
   const change = (module: string, request: Row, values: Record<string, unknown>, cookie: string) =>
-    t.call('Record.update', [{ module, fields: ['id', 'updatectr', ...Object.keys(values)], values: [request.id, request.updatectr, ...Object.values(values)], read: READ }], cookie);
-  const pay = (request: Row, cookie = re) => change('RE-Extension', request, { state: S.paid }, cookie);
+    t.call('Record.update', [{ module, fields: ['id', 'updatectr', ...Object.keys(values)], values: [request.id, request.updatectr, ...Object.values(values)], read: module === 'RE-Extension' ? READ_RE : READ }], cookie);
   const recommend = (request: Row, values: Record<string, unknown>, cookie = iru) => change('Extension', request, values, cookie);
 
   async function upload(cookie: string, extension: number, name: string, bytes: Buffer, type: string): Promise<EnvelopeValue[]> {
@@ -77,28 +79,28 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
   const mailsTo = async (type: number, since: number) => t.database.db('email_outbox').where('id', '>', since).andWhere({ type }).pluck('recipient');
   const lastMail = async () => Number((await t.database.db('email_outbox').max({ m: 'id' }).first())?.m ?? 0);
 
-  /** A request of the entity, paid with a PDF proof. */
+  /** A request of the entity, Paid on creation, its PDF proof uploaded after it. */
   async function paidRequest(dueIn = 20): Promise<{ request: Row; batch: { id: number; duedate: string } }> {
     const b = await batch(dueIn);
     const made = readBack(await ask(b.id, day(dueIn + 14)));
     expect(readBack(await upload(re, Number(made.id), 'slip.pdf', PDF, 'application/pdf')).name).toBe('slip.pdf');
-    return { request: readBack(await pay(made)), batch: b };
+    return { request: made, batch: b };
   }
 
-  it('walks a request end to end: the entity asks and pays, the regulator recommends and approves, the batch is due on the approved date', async () => {
+  it('walks a request end to end: the entity asks and pays (Paid on creation), the regulator recommends and approves, the batch is due on the approved date', async () => {
     const b = await batch(20);
     const wanted = day(34);
-    const made = readBack(await ask(b.id, wanted));
-    expect(made).toMatchObject({ state: S.pendingPayment, re: ENTITY, formbatch: b.id, createby: reUserId, paymentdate: null });
-    expect(dayOf(made.duedate)).toBe(b.duedate);
-
-    expect(readBack(await upload(re, Number(made.id), 'slip.pdf', PDF, 'application/pdf')).contenttype).toBe('application/pdf');
     const mark = await lastMail();
-    const paid = readBack(await pay(made));
-    expect(paid.state).toBe(S.paid);
+    const paid = readBack(await ask(b.id, wanted));
+    const made = paid;
+    expect(paid).toMatchObject({ state: S.paid, re: ENTITY, formbatch: b.id, createby: reUserId });
     expect(paid.paymentdate).toBeTruthy();
+    expect(dayOf(paid.duedate)).toBe(b.duedate);
     const iruMail = String((await t.database.db('user').where({ id: iruUserId }).first('email')).email);
     expect(await mailsTo(MAIL_TYPES.PENDING_RECOMMENDATION, mark)).toContain(iruMail);
+    // The proof follows the request; the regulator cannot recommend before it is there.
+    expect(failure(await recommend(paid, { state: S.recommended, reason: REASON, refund: 0 })).message).toBe(EXTENSION_REFUSALS.noProof);
+    expect(readBack(await upload(re, Number(made.id), 'slip.pdf', PDF, 'application/pdf')).contenttype).toBe('application/pdf');
 
     const noReason = failure(await recommend(paid, { state: S.recommended }));
     expect(noReason).toMatchObject({ code: 'E_VALIDATION', message: EXTENSION_MESSAGES.reason, details: { reason: EXTENSION_MESSAGES.reason } });
@@ -146,7 +148,7 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
     const second = readBack(await ask(b.id, day(40)));
     expect(dayOf(second.duedate)).toBe(day(30));
     readBack(await upload(re, Number(second.id), 'slip2.pdf', PDF, 'application/pdf'));
-    const rec2 = readBack(await recommend(readBack(await pay(second)), { state: S.recommended, reason: REASON }));
+    const rec2 = readBack(await recommend(second, { state: S.recommended, reason: REASON }));
     readBack(await change('Extension', rec2, { state: S.approved }, iru));
     const row = await t.database.db('formbatch').where({ id: b.id }).first('duedate', 'originalduedate');
     expect(dayOf(row.duedate)).toBe(day(40));
@@ -157,44 +159,42 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
     const b = await batch(20);
     const refused = failure(await t.call('Record.create', [{ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate', 'paymenttype', 'state'], values: [b.id, 'Late audit', day(25), REFERENCE, S.paid] }], re));
     expect(refused).toMatchObject({ code: 'E_VALIDATION', message: EXTENSION_MESSAGES.reference });
-    const made = readBack(await t.call('Record.create', [{ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate', 'paymenttype', 'receiptno', 'state'], values: [b.id, 'Late audit', day(25), REFERENCE, 'FPX-2026-0042', S.paid], read: READ }], re));
+    const made = readBack(await t.call('Record.create', [{ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate', 'paymenttype', 'receiptno', 'state'], values: [b.id, 'Late audit', day(25), REFERENCE, 'FPX-2026-0042', S.paid], read: READ_RE }], re));
     expect(made).toMatchObject({ state: S.paid, paymenttype: REFERENCE, receiptno: 'FPX-2026-0042' });
     expect(made.paymentdate).toBeTruthy();
   });
 
-  it('refuses a payment without proof, a proof that is not a PDF, and a missing payment method, with the seed\'s messages', async () => {
+  it('refuses a proof that is not a PDF and a missing payment method with the seed\'s messages, and takes proofs only until the recommendation', async () => {
     const b = await batch(20);
     const made = readBack(await ask(b.id, day(30)));
-    expect(failure(await pay(made))).toMatchObject({ code: 'E_VALIDATION', message: EXTENSION_MESSAGES.proof });
     const text = failure(await upload(re, Number(made.id), 'slip.txt', Buffer.from('not a pdf'), 'text/plain'));
     expect(text).toMatchObject({ code: 'E_VALIDATION', message: EXTENSION_MESSAGES.pdf });
-    expect(failure(await pay(made)).message).toBe(EXTENSION_MESSAGES.proof);
     const noMethod = failure(await t.call('Record.create', [{ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate'], values: [b.id, 'x', day(30)] }], re));
     expect(noMethod).toMatchObject({ code: 'E_VALIDATION', details: { paymenttype: EXTENSION_MESSAGES.method } });
     const badMethod = failure(await t.call('Record.create', [{ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate', 'paymenttype'], values: [b.id, 'x', day(30), REASON] }], re));
     expect(badMethod.code).toBe('E_VALIDATION');
-    // Once paid, no more proofs and no changes to the request.
+    // Paid: the request no longer changes; proofs are added until the recommendation, not after.
+    expect(failure(await change('RE-Extension', made, { extenddate: day(45) }, re)).code).toBe('E_VALIDATION');
     readBack(await upload(re, Number(made.id), 'slip.pdf', PDF, 'application/pdf'));
-    const paid = readBack(await pay(made));
+    readBack(await recommend(made, { state: S.recommended, reason: REASON }));
     expect(failure(await upload(re, Number(made.id), 'late.pdf', PDF, 'application/pdf')).code).toBe('E_STATETRANSITION');
-    expect(failure(await change('RE-Extension', paid, { extenddate: day(45) }, re)).code).toBe('E_VALIDATION');
   });
 
   it('refuses an extension date before the day after the due date, and ineligible batches', async () => {
     const b = await batch(20);
     const early = failure(await ask(b.id, b.duedate));
     expect(early).toMatchObject({ code: 'E_VALIDATION', details: { extenddate: EXTENSION_REFUSALS.dateAfterDue(b.duedate) } });
-    expect(readBack(await ask(b.id, day(21))).state).toBe(S.pendingPayment);
+    expect(readBack(await ask(b.id, day(21))).state).toBe(S.paid);
     // One request in progress per batch.
     expect(failure(await ask(b.id, day(25))).message).toBe(EXTENSION_REFUSALS.inProgress);
     // Due in fewer than three days.
     const soon = await batch(2);
     expect(failure(await ask(soon.id, day(10))).message).toBe(EXTENSION_REFUSALS.notEligible);
     const justInTime = await batch(3);
-    expect(readBack(await ask(justInTime.id, day(10))).state).toBe(S.pendingPayment);
+    expect(readBack(await ask(justInTime.id, day(10))).state).toBe(S.paid);
     // Submitted, Completed and Ready batches may not be extended; Incomplete and New may.
     for (const state of [56, 71, 55]) expect(failure(await ask((await batch(20, state)).id, day(30))).message).toBe(EXTENSION_REFUSALS.notEligible);
-    for (const state of [75, 54]) expect(readBack(await ask((await batch(20, state)).id, day(30))).state).toBe(S.pendingPayment);
+    for (const state of [75, 54]) expect(readBack(await ask((await batch(20, state)).id, day(30))).state).toBe(S.paid);
     // Another entity's batch reads as one that does not exist.
     const theirs = await batch(20, 13, OTHER_ENTITY);
     expect(failure(await ask(theirs.id, day(30)))).toEqual(failure(await ask(987654, day(30))));
@@ -205,7 +205,8 @@ describe.each(await testDialects())('extension requests on %s', (dialect) => {
   it('refuses recommend and approve moves to users without their permission, naming it, and keeps the entity to paying', async () => {
     const { request } = await paidRequest();
     // The entity cannot recommend: its variant only pays.
-    expect(failure(await change('RE-Extension', request, { state: S.recommended, reason: REASON }, re)).code).toMatch(/E_STATETRANSITION|E_VALIDATION/);
+    expect(failure(await change('RE-Extension', request, { state: S.recommended, reason: REASON }, re)).code).toMatch(/E_STATETRANSITION|E_VALIDATION|E_INVALIDFIELD/);
+    expect(failure(await change('RE-Extension', request, { state: S.recommended }, re)).code).toBe('E_STATETRANSITION');
     expect(failure(await change('Extension', request, { state: S.recommended, reason: REASON }, re)).code).toBe('E_NOPERMISSION');
     // Approve cannot skip the recommendation.
     expect(failure(await change('Extension', request, { state: S.approved }, iru)).code).toBe('E_STATETRANSITION');

@@ -2,7 +2,8 @@
 // §9: three days after approval, or as approved): each named form still Accepted (45) moves to
 // Amendment Required (74) through the record engine, as the approver's return for amendment
 // (history, revision, the batch back to Amendment Required). The entity then amends and submits
-// it through the filing screens; Form.history and Form.diff keep both versions. A request whose
+// it through the filing screens; Form.history and Form.diff keep both versions. Each reopened
+// submission is marked a resubmission due on the request's date (resubmission-batches.ts). A request whose
 // reopened forms are all submitted again is done (`resubmittedon`, the overdue view).
 import type { Knex } from 'knex';
 import type { ActionContext, Caller, EngineServices } from '../../engine/runtime/context.js';
@@ -13,6 +14,7 @@ import { updateRecord } from '../../engine/records/update.js';
 import { recordAudit } from '../../engine/records/record-history.js';
 import { FORM_DONE_STATES, RESUBMISSION_STATE as S, RESUBMITTABLE_FORM_STATE } from './resubmission-states.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
+import { markResubmissionBatch, resubmissionDueDate } from './resubmission-batches.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules(
@@ -48,19 +50,24 @@ async function approverCaller(db: Db, userId: number | null): Promise<Caller> {
 }
 
 /** Reopens the forms of one approved request now; answers how many forms moved. */
-async function reopenRequest(services: EngineServices, id: number): Promise<number> {
+async function reopenRequest(services: EngineServices, id: number, today: string): Promise<number> {
   return services.db.transaction(async (trx) => {
-    const request = await trx('resubmission').where({ id, state: S.approved }).whereNull('reopenedon').forUpdate().first('id', 'actionby', 'updatectr');
+    const request = await trx('resubmission').where({ id, state: S.approved }).whereNull('reopenedon').forUpdate().first('id', 'actionby', 'apprextdate', 'updatectr');
     if (!request) return 0;
     const ctx = engineContext(services, trx, await approverCaller(trx, request.actionby === null ? null : Number(request.actionby)), 'resubmission-reopen');
-    const forms = await trx({ rf: 'resubmissionform' }).join({ f: 'form' }, 'f.id', 'rf.form').where('rf.resubmission', id).orderBy('f.id').select('f.id', 'f.state', 'f.updatectr');
+    const forms = await trx({ rf: 'resubmissionform' }).join({ f: 'form' }, 'f.id', 'rf.form').where('rf.resubmission', id).orderBy('f.id').select('f.id', 'f.state', 'f.updatectr', 'f.formbatch');
     let moved = 0;
+    const batches = new Set<number>();
     for (const f of forms) {
       // A form already back with the entity (a query's return) or not yet accepted stays as it is.
       if (Number(f.state) !== RESUBMITTABLE_FORM_STATE) continue;
       await updateRecord(ctx, { module: 'Form', fields: ['id', 'updatectr', 'state'], values: [Number(f.id), Number(f.updatectr), AMENDMENT_REQUIRED], reason: `Resubmission #${id} approved` });
       moved++;
+      if (f.formbatch !== null) batches.add(Number(f.formbatch));
     }
+    // Each reopened submission becomes a resubmission, due again on the request's date.
+    const due = resubmissionDueDate(request.apprextdate, today);
+    for (const batch of batches) await markResubmissionBatch(trx, services.modules.get('FormBatch')!, batch, due, ctx.caller?.userId ?? null);
     const reopenedon = sqlDateTime();
     await trx('resubmission').where({ id }).update({ reopenedon, updatectr: Number(request.updatectr) + 1 });
     await recordAudit(trx, services.modules.get('Resubmission')!, id, Number(request.updatectr) + 1, 'update', ['reopenedon'], ctx.caller?.userId ?? null, { before: { reopenedon: null }, after: { reopenedon } });
@@ -78,7 +85,7 @@ export async function reopenDue(services: EngineServices, today = sqlDate()): Pr
   const outcome: ReopenOutcome = { requests: 0, forms: 0 };
   for (const id of due) {
     try {
-      outcome.forms += await reopenRequest(services, id);
+      outcome.forms += await reopenRequest(services, id, today);
       outcome.requests++;
     } catch (e) {
       services.log.warn({ err: e, resubmission: id }, 'Could not reopen the forms of an approved resubmission');

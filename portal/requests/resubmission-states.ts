@@ -38,3 +38,5 @@ export const RESUBMISSION_MESSAGES = {
   pdfOnly: 'Only PDF file is allowed',
   noFile: 'Please select a file to upload',
 } as const;
+/** Seed 003 §3: the submit type of a submission reopened by an approved resubmission (list group 1105). */
+export const SUBMIT_TYPE_RESUBMISSION = 1100526;

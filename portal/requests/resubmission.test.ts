@@ -201,10 +201,11 @@ describe.each(await testDialects())('resubmission requests on %s', (dialect) => 
     r = readBack(await change(id, Number(r.updatectr), ['state', 'reasonclass'], [S.recommended, REASON], recommender));
     expect(r).toMatchObject({ state: S.recommended, recommend: 1, recommextdate: requested, processdate: expect.any(String) });
     // To every active regulator user who may approve and whose row rules let them read the
-    // request's entity (docs/row-rules.md): the App I/II officer, who reads only App I/II entities, is left out.
+    // request's entity (docs/row-rules.md): the App I/II officer and head of unit (roles 43, 44),
+    // who read only App I/II entities, are left out.
     const approvers = await staffHolding(t.database.db, 'Resubmission.action.approve');
-    expect(approvers).toEqual(expect.arrayContaining(['iru@regportal.example', 'appofficer@regportal.example']));
-    const readers = approvers.filter((e) => e !== 'appofficer@regportal.example');
+    expect(approvers).toEqual(expect.arrayContaining(['iru@regportal.example', 'appofficer@regportal.example', 'apphou@regportal.example']));
+    const readers = approvers.filter((e) => e !== 'appofficer@regportal.example' && e !== 'apphou@regportal.example');
     expect((await mailSince(beforeRecommend)).map((m: Row) => [Number(m.type), m.recipient])).toEqual(readers.map((e) => [MAIL.recommended, e]));
 
     // Approval needs Resubmission.action.approve; the effective date defaults to three days on.

@@ -15,6 +15,7 @@ import { PERIOD_IRU_PERMISSIONS } from '../actions/periods/permissions.js';
 import { ROUTINE_IRU_GRANTS, ROUTINE_PERMISSIONS, ROUTINE_RE_GRANTS } from '../actions/routine-reports/permissions.js';
 import { OFFICE_RE_GRANTS, PEOI_IRU_GRANTS, PEOI_ROLE_GRANTS } from '../actions/peoi/permissions.js';
 import { STAFF_CLASS_IRU_GRANTS } from '../profile/permissions.js';
+import { VARIANCE_CHECK_PERMISSION, VARIANCE_IRU_GRANTS } from '../actions/variance/permissions.js';
 import { RECORDS_A_IRU_GRANTS, RECORDS_A_RE_GRANTS } from '../re-records/permissions.js';
 import { RECORDS_B_IRU_GRANTS, RECORDS_B_RE_GRANTS } from '../re-records/records-b-permissions.js';
 import { insertRows } from './support.js';
@@ -69,14 +70,16 @@ const DROPDOWN_IRU_GRANTS = ['SMSDropdown.update', 'SMSDropdown.action.approve']
 const RESUBMISSION_RE_GRANTS = ['RE-Resubmission.select', 'RE-Resubmission.create', 'RE-Resubmission.update', 'RE-ResubmissionForm.select', 'Resubmission_Reference.select', 'Resubmission_Reference.create'];
 const RESUBMISSION_IRU_GRANTS = ['Resubmission.update', 'Resubmission.action.recommend', 'Resubmission.action.approve', 'Resubmission_Reference.create'];
 
-/** Extension requests (docs/resubmission-extension.md): RE users ask and pay through the scoped variant; IRU staff recommend and approve. */
-const EXTENSION_RE_GRANTS = ['RE-Extension.select', 'RE-Extension.create', 'RE-Extension.update', 'Extension_Reference.select', 'Extension_Reference.create'];
+/** Extension requests (docs/resubmission-extension.md): RE users ask and pay through the scoped variant (and withdraw a proof while the request is with them); IRU staff recommend and approve. */
+const EXTENSION_RE_GRANTS = ['RE-Extension.select', 'RE-Extension.create', 'RE-Extension.update', 'Extension_Reference.select', 'Extension_Reference.create', 'Extension_Reference.delete'];
 const EXTENSION_IRU_GRANTS = ['Extension.update', 'Extension.action.recommend', 'Extension.action.approve'];
 
 /** Excel imports (docs/excel.md): RE users import into their entity's forms through the scoped variant. */
 const EXCEL_IMPORT_RE_GRANTS = ['RE-ExcelImport.select', 'RE-ExcelImport.create', 'ExcelImport_Reference.select', 'ExcelImport_Reference.create'];
 // Staff import for an entity they choose: the job writes through REForm for that entity (docs/excel.md).
 const EXCEL_IMPORT_IRU_GRANTS = ['ExcelImport.create', 'ExcelImport_Reference.create', 'REForm.update'];
+/** Who may import which templates (Import Allow, docs/excel.md): IRU staff keep the rules. */
+const IMPORT_ALLOW_IRU_GRANTS = ['ImportAllow.create', 'ImportAllow.update', 'ImportAllow.delete'];
 
 /** Form sign-off (docs/filing.md): the moves of REForm's state map each need one of these; the regulator reviews. */
 const FORM_PREPARE = 'REForm.action.prepare';
@@ -114,6 +117,7 @@ const IRU_GRANTS = new Set<string>([
   ...RESUBMISSION_IRU_GRANTS,
   ...EXTENSION_IRU_GRANTS,
   ...EXCEL_IMPORT_IRU_GRANTS,
+  ...IMPORT_ALLOW_IRU_GRANTS,
   ...FORM_IRU_GRANTS,
   ...PERIOD_IRU_PERMISSIONS,
   ...ROUTINE_IRU_GRANTS,
@@ -121,6 +125,7 @@ const IRU_GRANTS = new Set<string>([
   ...RECORDS_B_IRU_GRANTS,
   ...RECORDS_A_IRU_GRANTS,
   ...STAFF_CLASS_IRU_GRANTS,
+  ...VARIANCE_IRU_GRANTS,
 ]);
 
 /** What an RE user may do: its own entity (through RE-RE), reference data, its attachments. */
@@ -169,6 +174,8 @@ export function taskRows(createon: string): Record<string, unknown>[] {
   tasks.push(...ruleTaskRows(modules, createon, 33));
   // Opening, deleting and measuring reporting periods (docs/filing-periods.md): IRU staff.
   for (const name of PERIOD_IRU_PERMISSIONS) tasks.push(actionTask(name, 'Submission'));
+  // The variance check (docs/filing-periods.md): IRU staff hold it with the other .select tasks.
+  tasks.push(actionTask(VARIANCE_CHECK_PERMISSION, 'Variance check'));
   // Editing roles' grants (Role & Permission): the system role; administrators grant it on.
   for (const name of ROLE_PERMISSIONS) tasks.push(actionTask(name, 'Role & Permission'));
   return tasks;

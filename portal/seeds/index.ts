@@ -14,6 +14,7 @@ import { seedDemoForms } from './demo-forms.js';
 import { seedDemoHistory } from './demo-history.js';
 import { seedDemoPeriods } from './demo-periods.js';
 import { seedDemoTemplates } from './demo-templates.js';
+import { seedDemoVarianceRules } from './demo-variance-rules.js';
 import { seedDemoThreads } from './demo-threads.js';
 import { seedBulletinTemplates, seedDemoOffices } from './routine-reports-peoi.js';
 import { seedDemoUsers } from './demo-users.js';
@@ -21,18 +22,21 @@ import { seedLists } from './lists.js';
 import { seedRecordsBLists } from './re-records-b-lists.js';
 import { seedDemoRecordsB } from './demo-re-records-b.js';
 import { seedReAdminLists } from './re-admin-lists.js';
+import { seedLookupLists } from './lookup-lists.js';
 import { seedRecordsALists } from './re-records-a-lists.js';
 import { seedDemoRecordsA } from './demo-re-records-a.js';
 import { addMissingMailTemplates, seedMailTemplates } from './mail-templates.js';
 import { seedParameters } from './parameters.js';
 import { seedScreens } from './screens.js';
 import { seedReports } from './reports.js';
+import { seedProfileDefinitions } from './profile-definitions.js';
 import { ROW_RULE_DEMO_USERS, seedRowRuleDemo, seedRowRuleReference } from './demo-row-rule-users.js';
+import { seedStageDemoUsers, STAGE_DEMO_USERS } from './demo-stage-users.js';
 import { DEMO_USERS as BASE_DEMO_USERS } from './demo-users.js';
 
 export { DEMO_PASSWORD } from './demo-users.js';
-/** Every demo account start-up prints: the base ones and the row rules' teams (docs/row-rules.md). */
-export const DEMO_USERS = [...BASE_DEMO_USERS, ...ROW_RULE_DEMO_USERS];
+/** Every demo account start-up prints: the base ones, the row rules' teams (docs/row-rules.md) and the sign-off stages' heads. */
+export const DEMO_USERS = [...BASE_DEMO_USERS, ...ROW_RULE_DEMO_USERS, ...STAGE_DEMO_USERS];
 
 /** What start-up says when a database seeded by an earlier release got this release's new tasks. */
 export function newTasksNotice(n: number): string {
@@ -66,11 +70,15 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       const added = await addMissingTasks(trx, createon);
       const mail = await addMissingMailTemplates(trx, createon);
       const reAdminLists = await seedReAdminLists(trx, createon);
+      // List groups 720, 78, 79 and 581 (seeds/lookup-lists.ts), where missing.
+      const lookupLists = await seedLookupLists(trx, createon);
       // The row rules' help desk categories and role 24 (docs/row-rules.md), where missing.
       const rowRules = await seedRowRuleReference(trx, createon);
       // The report designer's records (docs/reports.md): the shipped reports a database lacks.
       const reports = await seedReports(trx, createon);
-      const counts: Record<string, number> = { ...(added ? { permissiontasks: added } : {}), ...(mail ? { email_template: mail } : {}), ...reAdminLists, ...Object.fromEntries(Object.entries(rowRules).filter(([, n]) => n > 0)), ...reports };
+      // The profile's tab definitions and per-sector rules (docs/re-profile.md), once.
+      const profile = await seedProfileDefinitions(trx, createon);
+      const counts: Record<string, number> = { ...(added ? { permissiontasks: added } : {}), ...(mail ? { email_template: mail } : {}), ...reAdminLists, ...lookupLists, ...Object.fromEntries(Object.entries(rowRules).filter(([, n]) => n > 0)), ...reports, ...profile };
       return { skipped: true, counts };
     }
 
@@ -82,15 +90,18 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       ...(await seedScreens(trx, createon)),
       ...(await seedReports(trx, createon)),
       ...(await seedBulletinTemplates(trx, createon)),
+      ...(await seedProfileDefinitions(trx, createon)),
     };
     for (const [table, n] of Object.entries(await seedRecordsBLists(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     for (const [table, n] of Object.entries(await seedReAdminLists(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
+    for (const [table, n] of Object.entries(await seedLookupLists(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     for (const [table, n] of Object.entries(await seedRowRuleReference(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     for (const [table, n] of Object.entries(await seedRecordsALists(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     if (opts.demo) {
       Object.assign(counts, await seedDemoEntities(trx, createon));
       Object.assign(counts, await seedDemoUsers(trx, createon));
       Object.assign(counts, await seedDemoTemplates(trx, createon));
+      Object.assign(counts, await seedDemoVarianceRules(trx, createon));
       const historyEnd = opts.historyEnd ?? new Date();
       Object.assign(counts, await seedDemoForms(trx, createon, historyEnd));
       for (const [table, n] of Object.entries(await seedDemoPeriods(trx))) counts[table] = (counts[table] ?? 0) + n;
@@ -106,6 +117,7 @@ export async function runSeeds(db: Knex, opts: SeedOptions): Promise<SeedReport>
       for (const [table, n] of Object.entries(await seedDemoRecordsA(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
       for (const [table, n] of Object.entries(await seedDemoAdmin(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
       for (const [table, n] of Object.entries(await seedRowRuleDemo(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
+      for (const [table, n] of Object.entries(await seedStageDemoUsers(trx, createon))) counts[table] = (counts[table] ?? 0) + n;
     }
     return { skipped: false, counts };
   });

@@ -3,8 +3,9 @@
 // 295) and parameter types (group 280).
 import type { Knex } from 'knex';
 import { insertRows } from './support.js';
+import { SUBMIT_TYPE_RESUBMISSION } from '../requests/resubmission-states.js';
 
-export const LIST_GROUPS = { status: 1, calendar: 80, resubmissionReason: 99, extensionReason: 101, paymentType: 114, helpdeskCategory: 248, peoiReason: 587, peoiOfficerReason: 617, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619 } as const;
+export const LIST_GROUPS = { status: 1, calendar: 80, resubmissionReason: 99, extensionReason: 101, paymentType: 114, helpdeskCategory: 248, peoiReason: 587, peoiOfficerReason: 617, parameterType: 280, position: 295, formStatus: 618, submissionStatus: 619, submitType: 1105 } as const;
 
 /** [id, code, label]. Labels are the codes in title case with spaces (seed 000 §4.1, §4.2). */
 export const STATUSES: [number, string, string][] = [
@@ -155,6 +156,9 @@ export const PAYMENT_TYPES: [number, string][] = [
   [1100484, 'Telegraphic Transfer'],
 ];
 
+/** Submit types of a submission (seed 003 §3): 1100526 marks one reopened by an approved resubmission; an ordinary one has none. */
+export const SUBMIT_TYPES: [number, string][] = [[SUBMIT_TYPE_RESUBMISSION, 'Resubmission']];
+
 /**
  * PEOI reasons (seed 003 §6, §9): group 587 for the IRU and head-of-unit stages, 617 for the PEOI
  * officer (role 36). 10086 is the one reason that permits issuing the show-cause letter, 10093 the
@@ -190,6 +194,7 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     { id: LIST_GROUPS.peoiOfficerReason, name: 'PEOI officer reason' },
     { id: LIST_GROUPS.formStatus, name: 'Form status' },
     { id: LIST_GROUPS.submissionStatus, name: 'Submission status' },
+    { id: LIST_GROUPS.submitType, name: 'Submit type' },
   ].map((g) => ({ ...g, state: 33, createon }));
 
   const entries = [
@@ -205,6 +210,7 @@ export async function seedLists(db: Knex, createon: string): Promise<Record<stri
     ...PEOI_OFFICER_REASONS.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.peoiOfficerReason, displayorder: i + 1 })),
     ...statusPairs(LIST_GROUPS.formStatus, FORM_STATUSES),
     ...statusPairs(LIST_GROUPS.submissionStatus, SUBMISSION_STATUSES),
+    ...SUBMIT_TYPES.map(([id, name], i) => ({ id, name, value0: null, listgroup: LIST_GROUPS.submitType, displayorder: i + 1 })),
   ].map((e) => ({ ...e, state: 33, createon }));
 
   return {

@@ -78,6 +78,18 @@ export const MAIL_TEMPLATES: [number, string, string, string][] = [
     'Dear Sir/Madam,\n\nThe form {form} - {formname} of {entity} for the period ending {period} was returned by {returned_by} on {date}. It is now {state}.\n\nReason: {reason}\n\nPlease sign in to the Regulator Portal, open the form and act on it.',
   ],
   [
+    MAIL_TYPES.PERIOD_FROZEN,
+    'Period frozen',
+    'Period ending {period} frozen for {entity}',
+    'Dear {name},\n\nOn {date} {by} of the regulator froze the period ending {period}. The forms of these submissions of {entity} can be viewed but no longer changed, signed off or imported into:\n{batches}\n\nReason: {reason}\n\nYou will receive another e-mail if the period is unfrozen.',
+  ],
+  [
+    MAIL_TYPES.PERIOD_UNFROZEN,
+    'Period unfrozen',
+    'Period ending {period} unfrozen for {entity}',
+    'Dear {name},\n\nOn {date} {by} of the regulator unfroze the period ending {period}. The forms of these submissions of {entity} can be worked on again as their status allows:\n{batches}\n\nReason: {reason}',
+  ],
+  [
     MAIL_TYPES.BULLETIN,
     'New bulletin',
     'Bulletin: {name}',
@@ -98,6 +110,8 @@ export const TEMPLATE_GROUPS: Record<number, [string, boolean]> = {
   [MAIL_TYPES.MFA_RESET]: ['Account and security', false],
   [MAIL_TYPES.LATE_SUBMISSION]: ['Submissions', true],
   [MAIL_TYPES.FORM_RETURNED]: ['Submissions', true],
+  [MAIL_TYPES.PERIOD_FROZEN]: ['Submissions', true],
+  [MAIL_TYPES.PERIOD_UNFROZEN]: ['Submissions', true],
   [MAIL_TYPES.PENDING_RECOMMENDATION]: ['Requests', true],
   [MAIL_TYPES.RECOMMENDED]: ['Requests', true],
   [MAIL_TYPES.APPROVED]: ['Requests', true],
@@ -116,7 +130,7 @@ export async function seedMailTemplates(db: Knex, createon: string): Promise<Rec
 
 /**
  * On a database seeded by an earlier release: the templates of this release's mail types that it
- * lacks (the late submission notice came after the first releases). Existing templates, edited by
+ * lacks (the late submission notice and the period freeze notices came after the first releases). Existing templates, edited by
  * administrators or not, are left as they are. Answers how many were added.
  */
 export async function addMissingMailTemplates(db: Knex, createon: string): Promise<number> {

@@ -26,15 +26,19 @@ export const BUSINESS_PARAMETERS: [number, string, string, number, string][] = [
   [19, 'PEOI_SECTIONS', 'Show-cause letter sections', MULTILINE, JSON.stringify([{ section: 'Section 1' }])],
 ];
 
-/** [code, name, value]: the profile's switches (seed 001 §6; docs/re-profile.md), '1' shows the tab. */
+/** [code, name, value]: the visibility switches (seed 001 §6; docs/re-profile.md, docs/roles.md), '1' shows. */
 export const PROFILE_SWITCHES: [string, string, string][] = [
   ['bank.bcaf.visible', 'Show the BCAF tab of bank profiles (1 shows it)', '1'],
   ['mida.visible', 'Show the MIDA tab of entity profiles to the regulator (1 shows it)', '1'],
+  // Seed 001 §6, 002 §6: the AMLPU help desk category and Create New Forms; the unit is open.
+  ['amlpu.visible', 'Open the AMLPU help desk category and Create New Forms to entities (1 opens them)', '1'],
 ];
 
 export async function seedParameters(db: Knex, createon: string): Promise<Record<string, number>> {
-  const system = PARAMETERS.map(([code, name, fieldtype, value0]) => ({ code, name, fieldtype, value0, state: 33, issystem: true, createon }));
+  // Every id given: on a Galera cluster auto-increment ids step by the node count, and would meet
+  // the business parameters' fixed ids (ids as on one server: 1–6, 16/17/19, 20–22).
+  const system = PARAMETERS.map(([code, name, fieldtype, value0], i) => ({ id: i + 1, code, name, fieldtype, value0, state: 33, issystem: true, createon }));
   const business = BUSINESS_PARAMETERS.map(([id, code, name, fieldtype, value0]) => ({ id, code, name, fieldtype, value0, state: 33, issystem: false, createon }));
-  const switches = PROFILE_SWITCHES.map(([code, name, value0]) => ({ code, name, fieldtype: TEXT, value0, state: 33, issystem: false, createon }));
+  const switches = PROFILE_SWITCHES.map(([code, name, value0], i) => ({ id: 20 + i, code, name, fieldtype: TEXT, value0, state: 33, issystem: false, createon }));
   return { parameters: (await insertRows(db, 'parameters', system)) + (await insertRows(db, 'parameters', business)) + (await insertRows(db, 'parameters', switches)) };
 }

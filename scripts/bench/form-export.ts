@@ -7,8 +7,6 @@
 // runs, opened on the database this process prepared (as form-import.ts does).
 // Run alone: node --expose-gc --import tsx scripts/bench/form-export.ts (npm run bench runs it after the others).
 import { performance } from 'node:perf_hooks';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { connect, type Dialect } from '../../engine/db/connect.js';
 import { createTestDatabase, mariadbReachable, type TestDatabase } from '../../engine/testing/test-database.js';
@@ -26,6 +24,7 @@ import { readJob } from '../../engine/jobs/job-table.js';
 import { setUp } from './form-data.js';
 import { isScript } from '../is-script.js';
 import { runCompiledChild } from './compiled-child.js';
+import { blobStoreOf, jobKey } from '../../engine/files/blob-store.js';
 import { portal } from '../../portal/app.js';
 
 export const FORM_EXPORT_AIM = { formMs: 2000, rssMb: 300 } as const;
@@ -188,7 +187,9 @@ async function exportInFreshProcess(place: LargeFormsPlace): Promise<FormExportR
       const measure = await measureJob(t.worker);
       const job = await readJob(t.db, id);
       if (!job || job.state !== 71 || !job.file) throw new Error(`export ${id} did not finish: ${job?.result}`);
-      const bytes = (await stat(join(t.config.jobsDir, job.file))).size;
+      const stored = await blobStoreOf(t.config, t.db).stat(jobKey(job.file));
+      if (!stored) throw new Error(`export ${id}: its file is not in the file store`);
+      const bytes = stored.size;
       return { ...measure, bytes };
     };
     // A first run loads exceljs and parses the template, as the first export after a start does.

@@ -184,7 +184,7 @@ export async function maybeProfiled<T>(on: boolean, name: string, run: () => Pro
 type Measured = LoadResult & { cpuMsPerReq: number };
 
 /** The round of median req/s, with the median CPU per request and p99 of all rounds. */
-function medianRound(rounds: Measured[]): Measured {
+export function medianRound(rounds: Measured[]): Measured {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const byRps = [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
   return { ...byRps, cpuMsPerReq: median(rounds.map((r) => r.cpuMsPerReq)), p99: median(rounds.map((r) => r.p99)) };

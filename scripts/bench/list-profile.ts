@@ -8,6 +8,7 @@
 // WARM=<case> runs that case's load for 10 s first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createTestDatabase } from '../../engine/testing/test-database.js';
+import { portal } from '../../portal/app.js';
 import { createSession, SESSION_COOKIE } from '../../engine/identity/session-store.js';
 import { compileReads, cpuMsOfStat, engineBody, listCases, maybeProfiled, measured, registerListFloor } from './list-cases.js';
 import { runLoad, type LoadOptions } from './load.js';
@@ -31,7 +32,7 @@ const seconds = Number(process.argv[3] ?? 10);
 const which = process.argv[4] ?? '0';
 const target = process.argv[5] === 'floor' ? 'floor' : 'engine';
 
-const database = await createTestDatabase(dialect);
+const database = await createTestDatabase(dialect, { app: portal });
 try {
   const { db } = database;
   const { config, engine } = await seededEngine(database);

@@ -3,6 +3,7 @@
 // tail (its p99) rather than its mean.
 //   tsx scripts/bench/list-statements.ts [sqlite|mysql] [case 0-4] [how many to show]
 import { createTestDatabase } from '../../engine/testing/test-database.js';
+import { portal } from '../../portal/app.js';
 import { compileReads, listCases } from './list-cases.js';
 import { listTrafficRows, seededEngine } from './seeded-engine.js';
 
@@ -10,7 +11,7 @@ const dialect = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'mysql';
 const which = Number(process.argv[3] ?? 2);
 const show = Number(process.argv[4] ?? 5);
 
-const database = await createTestDatabase(dialect);
+const database = await createTestDatabase(dialect, { app: portal });
 try {
   const { db } = database;
   const { engine } = await seededEngine(database);

@@ -4,6 +4,7 @@ import type { Dialect } from '../../engine/db/connect.js';
 import type { LoadResult } from './load.js';
 import type { StageTiming } from './stages.js';
 import type { ListCaseResult } from './list-cases.js';
+import type { RuleRatioResult } from './rule-ratio.js';
 
 export const TARGET = { ratio: 0.7, p99Ms: 25 };
 
@@ -22,6 +23,8 @@ export interface DialectResult {
   stages?: Record<string, StageTiming>;
   /** The list traffic cases (list-cases.ts) and the machine's load average before → after. */
   lists?: { load: string; results: ListCaseResult[] };
+  /** The list cases with and without a row rule (rule-ratio.ts). */
+  rule?: RuleRatioResult[];
 }
 
 function verdict(r: DialectResult): string {

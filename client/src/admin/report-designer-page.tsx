@@ -10,7 +10,7 @@ import { editedId } from './editor-head';
 import { loadModuleCatalogue, useLoad, valueOr } from './editor-sources';
 import { ScreenHistory } from './screen-history';
 import { ReportPreview } from './report-preview';
-import { PRINT_VALUES, useReportEditor, type Problems } from './use-report-editor';
+import { isListTemplate, LIST_SECTION, LIST_VALUES, PRINT_VALUES, useReportEditor, type Problems } from './use-report-editor';
 import { ChoiceSelect } from '../ui/labelled-fields';
 import { Loading } from '../ui/loading';
 import { NotFoundPage } from '../ui/dead-ends';
@@ -100,12 +100,26 @@ export default function ReportDesignerPage() {
           <input type="checkbox" data-testid="report-landscape" checked={draft.landscape} onChange={(e) => editor.edit({ landscape: e.target.checked })} />
           Landscape
         </label>
+        {isListTemplate(draft.template) && (
+          <>
+            <label className="field">
+              <span className="form-label">Order of the records</span>
+              <input data-testid="report-order" placeholder="the module's list order" value={draft.order} onChange={(e) => editor.edit({ order: e.target.value })} />
+            </label>
+            <label className="field">
+              <span className="form-label">Most records per print</span>
+              <input type="number" min={1} max={1000} data-testid="report-max-rows" placeholder="1000" value={draft.maxRows} onChange={(e) => editor.edit({ maxRows: e.target.value })} />
+            </label>
+          </>
+        )}
       </div>
       <div className="report-body">
         <label className="report-template">
           <span className="form-label required">HTML template</span>
           <textarea ref={templateRef} data-testid="report-template" spellCheck={false} rows={26} value={draft.template} onChange={(e) => editor.edit({ template: e.target.value })} />
-          <span className="muted">HTML of the report allow-list with {'{{ field }}'} placeholders only: no script, no event handlers, no expressions or SQL, nothing fetched from elsewhere (images as data: URLs).</span>
+          <span className="muted">
+            HTML of the report allow-list with {'{{ field }}'} placeholders only: no script, no event handlers, no expressions or SQL, nothing fetched from elsewhere (images as data: URLs). A list report repeats {'{{#rows}} … {{/rows}}'} once per record the WHERE matches (e.g. a table row) and prints {'{{^rows}} … {{/rows}}'} when there is none.
+          </span>
           <Problem at="template" problems={all} />
         </label>
         <fieldset className="report-fields" data-testid="report-fields">
@@ -117,6 +131,15 @@ export default function ReportDesignerPage() {
                 {v}
               </button>
             ))}
+            <button type="button" className="btn btn-small" data-testid="insert-section" onClick={() => insert(LIST_SECTION)} aria-label="Insert a repeating section {{#rows}} … {{/rows}}">
+              {'{{#rows}}'}
+            </button>
+            {isListTemplate(draft.template) &&
+              LIST_VALUES.map((v) => (
+                <button key={v} type="button" className="btn btn-small" onClick={() => insert(`{{ ${v} }}`)} aria-label={`Insert ${v}`}>
+                  {v}
+                </button>
+              ))}
           </div>
           <ul>
             {moduleFields.map((f) => {

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { rpc, RpcError } from '../rpc/rpc';
 import { fieldErrorsOf } from '../rpc/error-presenter';
-import { propertiesOf, type ReportDraft } from './use-report-editor';
+import { isListTemplate, propertiesOf, type ReportDraft } from './use-report-editor';
 
 type Shown = { status: 'idle' } | { status: 'printing' } | { status: 'ready'; url: string; bytes: number; png: string | null; filename: string } | { status: 'error'; message: string };
 
@@ -18,12 +18,16 @@ function pdfUrl(base64: string): { url: string; bytes: number } {
 
 export function ReportPreview({ draft, valid }: { draft: ReportDraft; valid: boolean }) {
   const [recordId, setRecordId] = useState('1');
+  // A list report prints the records a WHERE matches (as /out/{name}.pdf?WHERE=…); empty: the record id alone.
+  const [where, setWhere] = useState('');
+  const list = isListTemplate(draft.template);
+  const params = list && where.trim() ? { WHERE: where.trim() } : undefined;
   const [shown, setShown] = useState<Shown>({ status: 'idle' });
   const [runs, setRuns] = useState(0);
   const lastUrl = useRef<string | null>(null);
   const id = Number(recordId);
   const ready = valid && draft.module !== '' && Number.isInteger(id) && id > 0;
-  const key = JSON.stringify({ draft, id });
+  const key = JSON.stringify({ draft, id, params });
 
   useEffect(() => {
     if (!ready) return;
@@ -31,7 +35,7 @@ export function ReportPreview({ draft, valid }: { draft: ReportDraft; valid: boo
     const timer = setTimeout(() => {
       setShown({ status: 'printing' });
       rpc
-        .call('Report.preview', { report: { name: draft.name || undefined, module: draft.module, title: draft.title || null, template: draft.template, properties: propertiesOf(draft) }, id })
+        .call('Report.preview', { report: { name: draft.name || undefined, module: draft.module, title: draft.title || null, template: draft.template, properties: propertiesOf(draft) }, id, ...(params ? { params } : {}) })
         .then((values) => {
           if (!live) return;
           const v = values[0];
@@ -65,6 +69,12 @@ export function ReportPreview({ draft, valid }: { draft: ReportDraft; valid: boo
           <span className="form-label">Record id to print</span>
           <input type="number" min={1} data-testid="preview-record" value={recordId} onChange={(e) => setRecordId(e.target.value)} />
         </label>
+        {list && (
+          <label className="field">
+            <span className="form-label">Records to list (WHERE)</span>
+            <input data-testid="preview-where" placeholder="e.g. sector=1 (empty: the record id alone)" maxLength={500} value={where} onChange={(e) => setWhere(e.target.value)} />
+          </label>
+        )}
         <button type="button" className="btn" data-testid="preview-refresh" disabled={!ready} onClick={() => setRuns((n) => n + 1)}>
           Print preview again
         </button>

@@ -10,7 +10,8 @@ import { formatDateTime } from '../ui/date-format';
 import { diffJson, shortJson, type DiffEntry } from './json-diff';
 import './screen-history.css';
 
-export type ScreenModuleName = 'WebList' | 'WebListview' | 'WebForms' | 'WebReport';
+/** A screen kind, WebReport, or a module whose saves keep versions (ProfileTab, BusinessInfoField). */
+export type ScreenModuleName = 'WebList' | 'WebListview' | 'WebForms' | 'WebReport' | (string & {});
 
 interface VersionRow {
   version: number;
@@ -28,9 +29,16 @@ type Notice = { tone: 'success' | 'error'; text: string; details?: string[] } | 
 
 const ACTION_LABELS: Record<string, string> = { create: 'Created', update: 'Saved', delete: 'Deleted', restore: 'Restored', import: 'Imported' };
 
+const SCREEN_KINDS = ['WebList', 'WebListview', 'WebForms'];
+
+/** Screens have Screen.*; a versioned module's records Metadata.* (docs/screens.md "Versions"). */
+function actionOf(module: ScreenModuleName, what: 'history' | 'version' | 'restore'): string {
+  return `${SCREEN_KINDS.includes(module) ? 'Screen' : 'Metadata'}.${what}`;
+}
+
 async function loadHistory(module: ScreenModuleName, id: number): Promise<VersionRow[]> {
   // A report's versions have actions of their own (Report.*, docs/reports.md).
-  const values = module === 'WebReport' ? await rpc.call('Report.history', { id }) : await rpc.call('Screen.history', { module, id });
+  const values = module === 'WebReport' ? await rpc.call('Report.history', { id }) : await rpc.call(actionOf(module, 'history'), { module, id });
   const rs = values[0];
   if (rs?.type !== 'recordset') return [];
   return rs.rows.map((r) => ({
@@ -45,7 +53,7 @@ async function loadHistory(module: ScreenModuleName, id: number): Promise<Versio
 }
 
 async function loadVersion(module: ScreenModuleName, id: number, version: number): Promise<unknown> {
-  return JSON.parse((module === 'WebReport' ? await rpc.text('Report.version', { id, version }) : await rpc.text('Screen.version', { module, id, version })) || 'null');
+  return JSON.parse((module === 'WebReport' ? await rpc.text('Report.version', { id, version }) : await rpc.text(actionOf(module, 'version'), { module, id, version })) || 'null');
 }
 
 export function ScreenHistory(props: { module: ScreenModuleName; id: number; updatectr: number; onRestored(): void }): JSX.Element {
@@ -101,7 +109,7 @@ export function ScreenHistory(props: { module: ScreenModuleName; id: number; upd
       setNotice(null);
       try {
         if (module === 'WebReport') await rpc.call('Report.restore', { id, version, updatectr });
-        else await rpc.call('Screen.restore', { module, id, version, updatectr });
+        else await rpc.call(actionOf(module, 'restore'), { module, id, version, updatectr });
         setNotice({ tone: 'success', text: `Version ${version} was restored as the newest version.` });
         setReloads((n) => n + 1);
         onRestored();

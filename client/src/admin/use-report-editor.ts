@@ -24,7 +24,17 @@ export interface ReportDraft {
   landscape: boolean;
   /** Print values computed by code (kept as stored; not edited here). */
   values?: string;
+  /** A list report's order ("field asc, …"; empty: the module's list order) and most records per print (empty: 1000). */
+  order: string;
+  maxRows: string;
 }
+
+/** The repeating section of a list report (engine/reports/template.ts). */
+export const LIST_SECTION = '{{#rows}}\n{{/rows}}';
+/** The `$` values of a list report: the number of records, and within the section each one's number. */
+export const LIST_VALUES = ['$count', '$rowNumber'];
+/** Whether a template repeats a section per record (a list report). */
+export const isListTemplate = (template: string) => /\{\{\s*[#^]\s*rows\s*\}\}/.test(template);
 
 export const BLANK_TEMPLATE = `<!DOCTYPE html>
 <html lang="en">
@@ -44,11 +54,19 @@ export const BLANK_TEMPLATE = `<!DOCTYPE html>
 </html>
 `;
 
-const blank = (): ReportDraft => ({ name: '', module: '', title: '', template: BLANK_TEMPLATE, fields: [], paper: 'A4', landscape: false });
+const blank = (): ReportDraft => ({ name: '', module: '', title: '', template: BLANK_TEMPLATE, fields: [], paper: 'A4', landscape: false, order: '', maxRows: '' });
 
 /** The properties column of a draft, as the server stores it. */
 export function propertiesOf(d: ReportDraft): Record<string, unknown> {
-  return { fields: d.fields, paper: d.paper, ...(d.landscape ? { landscape: true } : {}), ...(d.values ? { values: d.values } : {}) };
+  const maxRows = d.maxRows.trim() === '' ? undefined : Number(d.maxRows);
+  return {
+    fields: d.fields,
+    paper: d.paper,
+    ...(d.landscape ? { landscape: true } : {}),
+    ...(d.values ? { values: d.values } : {}),
+    ...(d.order.trim() ? { order: d.order.trim() } : {}),
+    ...(maxRows !== undefined ? { maxRows } : {}),
+  };
 }
 
 function draftOf(row: Record<string, unknown>): ReportDraft {
@@ -68,6 +86,8 @@ function draftOf(row: Record<string, unknown>): ReportDraft {
     paper: p.paper === 'Letter' ? 'Letter' : 'A4',
     landscape: p.landscape === true,
     ...(typeof p.values === 'string' ? { values: p.values } : {}),
+    order: typeof p.order === 'string' ? p.order : '',
+    maxRows: typeof p.maxRows === 'number' ? String(p.maxRows) : '',
   };
 }
 

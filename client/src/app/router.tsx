@@ -10,7 +10,7 @@ import { NotAllowedPage, NotFoundPage } from '../ui/dead-ends';
 import { ShellLayout } from '../shells/shell-layout';
 import { EntityPanel } from '../shells/entity-panel';
 import { ADMIN_MENU, IRU_MENU, RE_MENU, visibleMenu } from '../shells/menus';
-import { LIST_SCREENS, PROFILE_FORM, shellPrefix, type ShellKind } from './screen-routes';
+import { BUSINESS_INFO_LIST, LIST_SCREENS, PROFILE_FORM, PROFILE_TAB_LIST, shellPrefix, type ShellKind } from './screen-routes';
 import { setNavigator } from './navigation';
 import { loginTypeOf, sessionStore, useSession, type LoginInfo } from '../session/session-store';
 import { rpc } from '../rpc/rpc';
@@ -38,6 +38,7 @@ const HomeDemoPage = lazy(() => import('../home/home-page'));
 const ListviewWizardPage = lazy(() => import('../admin/listview-wizard-page'));
 const WebListEditorPage = lazy(() => import('../admin/weblist-editor-page'));
 const FormEditorPage = lazy(() => import('../admin/form-editor-page'));
+const VersionedRecordPage = lazy(() => import('../admin/versioned-record-page'));
 const ChartEditorPage = lazy(() => import('../admin/chart-editor-page'));
 const SampleDashPage = lazy(() => import('../admin/sample-dash-page'));
 const ReportDesignerPage = lazy(() => import('../admin/report-designer-page'));
@@ -69,7 +70,9 @@ const ConsolidatedTemplatePage = lazy(() => import('../filing/consolidated-templ
 const ConsolidatedFormPage = lazy(() => import('../filing/consolidated-form-page'));
 // Period screens (docs/client.md "Period screens").
 const OpenPeriodPage = lazy(() => import('../periods/open-period-page'));
+const FreezePeriodPage = lazy(() => import('../periods/freeze-period-page'));
 const CompletenessPage = lazy(() => import('../periods/completeness-page'));
+const VarianceCheckPage = lazy(() => import('../variance/variance-check-page'));
 const BatchesPage = lazy(() => import('../periods/batches-page'));
 const BatchFormsPage = lazy(() => import('../periods/batch-forms-page'));
 const PeoiCasePage = lazy(() => import('../peoi/peoi-case-page'));
@@ -122,6 +125,20 @@ function OwnProfile({ mode, shell }: { mode: FormMode; shell: ShellKind }) {
   return <FormPage formId={PROFILE_FORM} mode={mode} dataId={data_id ?? String(user?.id ?? '')} basePath={`${shellPrefix(shell)}/profile`} shell={shell} />;
 }
 
+/** Seed 000 §2.12 `list/view/{data_id}`: one entry of a list group (form 47, Dropdown Value). */
+const LIST_ENTRY_FORM = 47;
+function ListEntryView({ shell }: { shell: ShellKind }) {
+  const { data_id } = useParams();
+  return <FormPage formId={LIST_ENTRY_FORM} mode="view" dataId={data_id} basePath={`${shellPrefix(shell)}/form`} shell={shell} />;
+}
+
+/** Seed 000 §2.12 `user/profile` and `user/profile/edit`, a prototype there: the user's own profile screens. */
+function OwnProfileAddress({ shell, edit }: { shell: ShellKind; edit: boolean }) {
+  const { user } = useSession();
+  const prefix = shellPrefix(shell);
+  return <Navigate to={edit && user ? `${prefix}/profile/edit/${user.id}` : `${prefix}/profile/view`} replace />;
+}
+
 /** Seed 000 §2.2: opening a form or the sub-user creation page first asks for a confirmed profile. */
 const PROFILE_GATED: Record<string, FormMode[]> = { formview: ['create', 'edit', 'view'] };
 
@@ -154,6 +171,12 @@ function screenRoutes(shell: ShellKind): RouteObject[] {
     );
   }
   routes.push(
+    { path: 'list/view/:data_id', handle: titled('Dropdown Value'), element: <Lazy><ListEntryView shell={shell} /></Lazy> },
+    // The own-profile screens are the entity's and the regulator's shells'.
+    ...(shell === 'admin' ? [] : [
+      { path: 'user/profile', handle: titled('My Profile'), element: <OwnProfileAddress shell={shell} edit={false} /> },
+      { path: 'user/profile/edit', handle: titled('Edit My Profile'), element: <OwnProfileAddress shell={shell} edit /> },
+    ]),
     { path: 'list/:listId', handle: titled('List'), element: <Lazy><AnyList shell={shell} /></Lazy> },
     // A route parameter starting with fk_ is a fixed filter (seed 001 §2.6).
     { path: 'list/:listId/:fk/:fkValue', handle: titled('List'), element: <Lazy><AnyList shell={shell} /></Lazy> },
@@ -192,10 +215,11 @@ const RE_ROUTES: RouteObject[] = [
   { path: 'resubmission/:id/edit', handle: titled('Edit Resubmission'), element: <Lazy><ResubmissionEditPage key="re-edit" shell="re" /></Lazy> },
   { path: 'resubmission/:id', handle: titled('Resubmission'), element: <Lazy><ResubmissionPage key="re" shell="re" /></Lazy> },
   // Excel imports (seed 003 §2.4, docs/excel.md).
-  { path: 'excelimport/create', handle: titled('Create Excel Import'), element: <Lazy><ExcelImportCreatePage key="re" shell="re" /></Lazy> },
+  // Seed 000 §2.2: an unconfirmed profile stops an Excel import and a form before anything is typed.
+  { path: 'excelimport/create', handle: titled('Create Excel Import'), element: <Lazy><ProfileGated><ExcelImportCreatePage key="re" shell="re" /></ProfileGated></Lazy> },
   { path: 'excelimport/:id', handle: titled('Excel Import'), element: <Lazy><ExcelImportPage key="re" shell="re" /></Lazy> },
   { path: 'excelimport/view/:id', handle: titled('Excel Import'), element: <Lazy><ExcelImportPage key="re-view" shell="re" /></Lazy> },
-  { path: 'form/:id', handle: titled('Form'), element: <Lazy><FormEntryPage key="re" side="entity" /></Lazy> },
+  { path: 'form/:id', handle: titled('Form'), element: <Lazy><ProfileGated><FormEntryPage key="re" side="entity" /></ProfileGated></Lazy> },
   { path: 'formhistory/:id', handle: titled('Form history'), element: <Lazy><FormHistoryPage key="re" side="entity" /></Lazy> },
   { path: 'consolidated/:id', handle: titled('Form'), element: <Lazy><ConsolidatedFormPage key="re" side="entity" /></Lazy> },
   // The Submissions list with Create New Forms, before the named list's generic route.
@@ -251,7 +275,9 @@ const IRU_ROUTES: RouteObject[] = [
   { path: 'consolidated/:id', handle: titled('Form'), element: <Lazy><ConsolidatedFormPage key="iru" side="regulator" /></Lazy> },
   { path: 'formviewer', handle: titled('Form Viewer'), element: <Lazy><DesignerPage /></Lazy> },
   { path: 'openperiod', handle: titled('Open a period'), element: <Lazy><OpenPeriodPage /></Lazy> },
+  { path: 'freezeperiod', handle: titled('Freeze Period'), element: <Lazy><FreezePeriodPage /></Lazy> },
   { path: 'completeness', handle: titled('Completeness and timeliness'), element: <Lazy><CompletenessPage /></Lazy> },
+  { path: 'variancecheck', handle: titled('Variance Check'), element: <Lazy><VarianceCheckPage /></Lazy> },
   // The Submissions list (titled RE Submissions) and the forms of a batch, before the named list's route.
   { path: 'batches', handle: titled('RE Submissions'), element: <Lazy><BatchesPage key="iru" shell="iru" /></Lazy> },
   { path: 'batch/:id', handle: titled('Submission'), element: <Lazy><BatchFormsPage key="iru" shell="iru" /></Lazy> },
@@ -282,6 +308,11 @@ const ADMIN_ROUTES: RouteObject[] = [
   // The report designer and list (docs/reports.md); /report/editor is list 82 (screen-routes.ts).
   { path: 'modulereport/:id?', handle: titled('Report Editor'), element: <Lazy><ReportDesignerPage /></Lazy> },
   { path: 'reportlist', handle: titled('Report List'), element: <Lazy><ReportListPage /></Lazy> },
+  // The profile's definitions open in their list's form with their versions below; before the named lists' routes, which they replace.
+  ...(['edit', 'view'] as const).flatMap((mode) => [
+    { path: `profiletabs/${mode}/:data_id`, handle: titled('Profile Tab'), element: <Lazy><VersionedRecordPage key={`tab-${mode}`} module="ProfileTab" list={PROFILE_TAB_LIST} mode={mode} basePath="/profiletabs" shell="admin" /></Lazy> },
+    { path: `businessinfofields/${mode}/:data_id`, handle: titled('Business Information Rule'), element: <Lazy><VersionedRecordPage key={`field-${mode}`} module="BusinessInfoField" list={BUSINESS_INFO_LIST} mode={mode} basePath="/businessinfofields" shell="admin" /></Lazy> },
+  ]),
   ...screenRoutes('admin'),
   // Seed 000 §2.11 names a group's own address /dashgroup/{data_id} (form 129) beside /create.
   { path: 'dashgroup/:data_id', handle: titled('Dashboard group'), element: <Lazy><NamedForm list={152} mode="view" basePath="/dashgroup" shell="admin" /></Lazy> },
@@ -303,10 +334,10 @@ export function routeExistsIn(kind: ShellKind): (to: string) => boolean {
 
 const MENUS = { re: RE_MENU, iru: IRU_MENU, admin: ADMIN_MENU };
 
-/** Seed 003 §2.9: /iru opens the submissions (/iru/batches, RE Submissions of the sidebar) for roles 43 and 44, else the dashboard (which sends role 24 on). */
+/** Seed 003 §2.9: /iru opens the submissions (/iru/formbatch, list 49) for roles 43 and 44, else the dashboard (which sends role 24 on). */
 function IruLanding() {
   const { user } = useSession();
-  if (user?.roles['43'] || user?.roles['44']) return <Navigate to="/iru/batches" replace />;
+  if (user?.roles['43'] || user?.roles['44']) return <Navigate to="/iru/formbatch" replace />;
   if (user?.roles['24']) return <Navigate to="/iru/sparameters" replace />;
   return <Navigate to="/iru/dashboard" replace />;
 }

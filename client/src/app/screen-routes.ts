@@ -14,6 +14,10 @@ export interface ListScreen {
   primaryOnly?: boolean;
 }
 
+/** The lists of the profile's tab definitions and per-sector business information rules. */
+export const PROFILE_TAB_LIST = 1560;
+export const BUSINESS_INFO_LIST = 1561;
+
 export const LIST_SCREENS: ListScreen[] = [
   // Seed 000 §2.12 (RE) and their regulator counterparts (seed 003 §2.10).
   { path: 'reportingentity', list: 58, shells: ['re', 'iru'] },
@@ -31,6 +35,10 @@ export const LIST_SCREENS: ListScreen[] = [
   { path: 'publicmessage', list: 154, shells: ['iru'] },
   // Seed 003 §2.10: Form Template (docs/form-templates.md); the designer opens from the list later.
   { path: 'formtemplate', list: 240, shells: ['iru'] },
+  // Seed 003 §2.10 Import Allow: who may use Excel import for which templates (docs/excel.md).
+  { path: 'importallow', list: 421, shells: ['iru'] },
+  // Administration > Variance Check's thresholds (docs/filing-periods.md "Variance check").
+  { path: 'variancerule', list: 430, shells: ['iru'] },
   { path: 'internalusers', list: 156, shells: ['iru'] },
   { path: 'webusers', list: 150, shells: ['iru'] },
   { path: 'reusers', list: 158, shells: ['iru'] },
@@ -94,6 +102,9 @@ export const LIST_SCREENS: ListScreen[] = [
   // The reports (WebReport), edited at /modulereport/{id} (docs/reports.md).
   { path: 'report/editor', list: 82, shells: ['admin'] },
   { path: 'dashgroup', list: 152, shells: ['admin'] },
+  // The Reporting Entity Profile's definitions (docs/re-profile.md): edited with their history below (router.tsx).
+  { path: 'profiletabs', list: PROFILE_TAB_LIST, shells: ['admin'] },
+  { path: 'businessinfofields', list: BUSINESS_INFO_LIST, shells: ['admin'] },
 ];
 
 /** Seed 000 §2.12: profile/view and profile/edit/{data_id} (form 66). */

@@ -4,6 +4,7 @@
 import { loginTypeOf, sessionStore, type LoginInfo } from '../session/session-store';
 import { dialogs } from '../ui/dialogs';
 import { navigateTo } from '../app/navigation';
+import { rpc } from '../rpc/rpc';
 
 export const VERIFY_PROFILE = 'You need to verify your Profile before you can continue';
 export const VERIFY_OFFICE = 'You need to verify your Details of Office before you can continue';
@@ -29,17 +30,24 @@ export function profileStop(user: LoginInfo | null, currentRe: number | null): P
  * the user may go on; otherwise tells why, sends the user to the profile, and answers false.
  */
 export function passProfileGate(): Promise<boolean> {
-  const stop = profileStop(sessionStore.user(), sessionStore.currentRe());
-  if (!stop) return Promise.resolve(true);
-  // A page mounted again while the message is up (the shell re-renders) waits for the same answer.
-  pending ??= dialogs
-    .alert('', stop.message, 'warning')
-    .then(() => navigateTo(stop.to))
-    .then(() => false)
-    .finally(() => {
-      pending = null;
-    });
+  // A page mounted again while the check or its message is up (the shell re-renders) waits for the same answer.
+  pending ??= check().finally(() => {
+    pending = null;
+  });
   return pending;
+}
+
+async function check(): Promise<boolean> {
+  if (!profileStop(sessionStore.user(), sessionStore.currentRe())) return true;
+  // The stored login info may predate a confirmation made elsewhere (another tab, the regulator):
+  // the server's answer decides, as it decides the writes.
+  const fresh = await rpc.json<LoginInfo>('User.current').catch(() => null);
+  if (fresh) sessionStore.refreshed(fresh);
+  const stop = profileStop(fresh ?? sessionStore.user(), sessionStore.currentRe());
+  if (!stop) return true;
+  await dialogs.alert('', stop.message, 'warning');
+  navigateTo(stop.to);
+  return false;
 }
 
 let pending: Promise<boolean> | null = null;

@@ -14,6 +14,7 @@ import { addReachedSheets, gridWorkbook } from './designer-workbook';
 import { columnIndex } from '../../../portal/filing/template-grid.js';
 import { keepStylesInFiles } from './csp-handsontable';
 import type { Range } from './tab-edits';
+import { useRealDoubleClickEditing } from '../ui/real-double-click-editing';
 
 // Only what the designer uses (registerAllModules makes the chunk about 100 kB gzip larger);
 // Filters needs HiddenRows.
@@ -98,6 +99,7 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
       observer?.disconnect();
     };
   }, []);
+  const beforeBeginEditing = useRealDoubleClickEditing(hot, box);
   const view = useMemo(() => gridView(props, tabIndex), [props, tabIndex]);
   const cells = useMemo(() => {
     const bad = new Set(problems.filter((p) => p.tabIndex === tabIndex && p.row !== undefined).map((p) => `${p.row},${p.col}`));
@@ -170,6 +172,7 @@ function DesignerGridView({ props, tabIndex, problems, actions }: GridProps) {
         width="100%"
         beforeUpdateData={keepOutsideFocus}
         beforeLoadData={keepOutsideFocus}
+        beforeBeginEditing={beforeBeginEditing}
         afterSelectionEnd={(row, col, row2, col2) => {
           if (row < 0 || col < 0) return;
           actions.onSelect({ row: physicalRow(row), col, row2: physicalRow(row2), col2 }, selectedCount('row'), selectedCount('col'));

@@ -2,6 +2,8 @@
 // and hand it on after a pause (seed 001 §9: 100 ms for property edits, 600 ms for row and column
 // counts), so typing never redraws the grid at every key.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { ModuleSource } from '../form/choice-source';
+import { ModuleSearchSelect } from '../ui/module-search-select';
 
 export const PROPERTY_DEBOUNCE_MS = 100;
 export const COUNT_DEBOUNCE_MS = 600;
@@ -113,6 +115,27 @@ export function SelectField(p: Base & { value: string | number | undefined | nul
           <option key={o.value} value={o.value}>{o.label}</option>
         ))}
       </select>
+    </Row>
+  );
+}
+
+/** The active list groups (state 33), by name: an installation may keep thousands. */
+const LIST_GROUPS: ModuleSource = { module: 'ListGroup', where: [['state', '=', 33]], order: 'name asc' };
+
+/** A list group picked by the type-to-search box (30 a page); a chosen group reads by its name. */
+export function ListGroupField(p: Base & { value: number | undefined | null; onChange: (v: number | undefined) => void }) {
+  const id = useId();
+  return (
+    <Row {...p} id={id}>
+      <ModuleSearchSelect
+        id={id}
+        name={p.name}
+        source={LIST_GROUPS}
+        value={p.value === undefined || p.value === null ? '' : String(p.value)}
+        disabled={p.disabled}
+        invalid={Boolean(p.problem)}
+        onChange={(v) => p.onChange(v ? Number(v) : undefined)}
+      />
     </Row>
   );
 }

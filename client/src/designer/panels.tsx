@@ -7,7 +7,7 @@ import { nextSummaryId, normaliseCell } from '../../../portal/filing/normalise.j
 import { dialogs } from '../ui/dialogs';
 import type { Designer } from './use-designer';
 import { BATCH_UPDATE_CONFIRM, cellAt, columnCount, duplicateTab, mergeCells, setColumnCount, setHeaderTop, setRowCount, unmergeCell, updateCell } from './tab-edits';
-import { CheckField, COUNT_DEBOUNCE_MS, NumberField, ReadOnlyField, SelectField, TextField } from './fields';
+import { CheckField, COUNT_DEBOUNCE_MS, ListGroupField, NumberField, ReadOnlyField, SelectField, TextField } from './fields';
 
 /** A cell with the save rules of the one cell model applied (formula cells disabled and numeric, precision and scale defaults). */
 function normalised(cell: Cell): Cell {
@@ -75,7 +75,7 @@ export function FormPropertiesPanel({ d }: { d: Designer }) {
     <Section title="Form Properties" name="form">
       <TextField label="Form ID" name="form-id" required value={p.id} problem={problem('id')} onChange={(v) => set({ id: v })} />
       <TextField label="Form Title" name="form-title" required value={p.title} problem={problem('title')} onChange={(v) => set({ title: v })} />
-      <SelectField label="Form Dropdown" name="form-dropdown" value={p.dropdown} empty="(none)" options={d.groups.map((g) => ({ value: String(g.id), label: g.name }))} onChange={(v) => set({ dropdown: v ? Number(v) : null })} />
+      <ListGroupField label="Form Dropdown" name="form-dropdown" value={p.dropdown} onChange={(v) => set({ dropdown: v ?? null })} />
       <ChecksEditor label="Tab Validations" name="tabvalidation" checks={p.tabvalidation} onChange={(c) => set({ tabvalidation: c })} />
       <ChecksEditor label="Tier 2 Validations" name="tier2" checks={p.tier2} onChange={(c) => set({ tier2: c })} />
       <TextField label="Printout" name="printout" value={p.printout} onChange={(v) => set({ printout: v || undefined })} />
@@ -206,7 +206,7 @@ export function CellPropertiesPanel({ d }: { d: Designer }) {
         <TextField label="Explanatory Note" name="cell-note" multiline value={cell.note} onChange={(v) => set({ note: v })} />
         <TextField label="Label Map" name="cell-label-map" value={cell.label_map} onChange={(v) => set({ label_map: v })} />
         {cell.editor === 'dropdown' && (
-          <SelectField label="List Group" name="cell-listgroup" required value={cell.listgroup} empty="(choose)" problem={problem('listgroup')} options={d.groups.map((g) => ({ value: String(g.id), label: `${g.name} (${g.id})` }))} onChange={(v) => set({ listgroup: v ? Number(v) : undefined })} />
+          <ListGroupField label="List Group" name="cell-listgroup" required value={cell.listgroup} problem={problem('listgroup')} onChange={(v) => set({ listgroup: v })} />
         )}
         <div className="toolbar">
           <button type="button" className="btn" data-action="merge-cells" onClick={merge}>Merge Cells</button>
@@ -263,13 +263,19 @@ export function TabSummaryPanel({ d }: { d: Designer }) {
     });
   const setCell = (i: 0 | 1, patch: Partial<Cell>) =>
     d.editTab((t) => (t.summary ? { ...t, summary: { ...t.summary, items: [t.summary.items[0].map((c, j) => (j === i ? { ...c, ...patch } : c))] } } : t));
+  // The summary's header texts (its first header row): the category column's, then each value column's.
+  const setHeader = (j: number, value: string) =>
+    d.editTab((t) => (t.summary ? { ...t, summary: { ...t.summary, header: t.summary.header.map((row, r) => (r === 0 ? row.map((c, k) => (k === j ? { ...c, value } : c)) : row)) } } : t));
   return (
     <Section title="Tab Summary" name="summary">
       <CheckField label="Show summary" name="summary-show" value={Boolean(s)} onChange={toggle} />
       {s && (
         <>
           <ReadOnlyField label="Summary ID" name="summary-id" value={String(s.id)} />
-          <SelectField label="Summary Dropdown" name="summary-dropdown" value={s.items[0][0].listgroup} empty="(choose)" options={d.groups.map((g) => ({ value: String(g.id), label: g.name }))} onChange={(v) => setCell(0, { listgroup: v ? Number(v) : undefined })} />
+          {(s.header[0] ?? []).map((c, j) => (
+            <TextField key={j} label={j === 0 ? 'Category header' : `Column ${j} header`} name={`summary-header-${j}`} value={c.value === null || c.value === undefined ? '' : String(c.value)} onChange={(v) => setHeader(j, v)} />
+          ))}
+          <ListGroupField label="Summary Dropdown" name="summary-dropdown" value={s.items[0][0].listgroup} onChange={(v) => setCell(0, { listgroup: v })} />
           <TextField label="Column 1 formula" name="summary-formula" value={s.items[0][1].formula} onChange={(v) => setCell(1, { formula: v })} />
           <div className="designer-pair">
             <NumberField label="Precision" name="summary-precision" min={1} max={MAX_PRECISION} value={s.items[0][1].precision ?? MAX_PRECISION} onChange={(v) => setCell(1, { precision: v })} />

@@ -1,4 +1,4 @@
-// The designer's controller: loads the template (or its override) and the list groups, keeps the
+// The designer's controller: loads the template (or its override), keeps the
 // edited properties, the selected tab and cells, and saves with Record.update (seed 001 §7).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormProperties, Tab } from '../../../portal/filing/template-schema.js';
@@ -12,11 +12,6 @@ import type { Range } from './tab-edits';
 
 export const FORM_NOT_FOUND = 'Form not found.';
 export const OVERRIDE_NOT_FOUND = 'Form Override not found.';
-
-export interface ListGroup {
-  id: number;
-  name: string;
-}
 
 export type DesignerState =
   | { status: 'loading' }
@@ -50,7 +45,6 @@ export function useDesigner(source: DesignerSource) {
   const [props, setProps] = useState<FormProperties | null>(null);
   const [tabIndex, setTabIndex] = useState(0);
   const [selection, setSelection] = useState<Range | null>(null);
-  const [groups, setGroups] = useState<ListGroup[]>([]);
   const [problems, setProblems] = useState<PlacedProblem[]>([]);
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -110,9 +104,6 @@ export function useDesigner(source: DesignerSource) {
       }
       const properties = parse(source.properties);
       ready({ module: source.module, id: source.id, updatectr: source.updatectr, code: String(row.code ?? ''), name: String(row.name ?? ''), itemcode: String(row.itemcode ?? ''), saved: properties }, properties);
-      rpc
-        .select({ module: 'ListGroup', fields: ['id', 'name'], where: [['state', '=', 33]], order: 'name asc', max: 1000 })
-        .then((g) => live && setGroups(g.rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.id) }))), () => undefined);
     })().catch((e: unknown) => {
       if (live) setState({ status: 'error', message: e instanceof RpcError ? e.message : String(e) });
     });
@@ -180,7 +171,7 @@ export function useDesigner(source: DesignerSource) {
 
   return {
     state, record, props, tabIndex, setTabIndex: (i: number) => { setTabIndex(i); setSelection(null); },
-    selection, setSelection, groups, problems, conflict, saving, dirty, savedTypes,
+    selection, setSelection, problems, conflict, saving, dirty, savedTypes,
     editTab, editForm, addTab, removeTab, save, setConflict, reload: () => setGeneration((g) => g + 1),
   };
 }

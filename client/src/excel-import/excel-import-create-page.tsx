@@ -5,19 +5,25 @@
 // creates the import (Not Started), uploads the workbooks as its attachments, queues
 // Job.ImportFromExcel and opens the import's page, which follows the job. Regulator staff also
 // choose the Reporting Entity whose forms the workbooks fill (docs/excel.md); an entity user's
-// import is for their current entity.
+// import is for their current entity. The regulator's Import Allow rules that refuse the entity's
+// templates today are told before anything is uploaded (import-allowance.ts); when they refuse
+// every template, Save says so instead of creating the import.
 import { useRef, useState, type FormEvent } from 'react';
 import { rpc } from '../rpc/rpc';
 import { uploadAll } from '../threads/attachments';
 import { dialogs } from '../ui/dialogs';
 import { RequiredInput, RequiredSelect } from '../ui/labelled-fields';
+import { RequiredSearchSelect } from '../ui/module-search-select';
 import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
 import { sessionStore, useSession } from '../session/session-store';
 import { useChoices } from '../ui/use-choices';
 import { allowedImportTypes } from './import-types';
+import { useImportAllowance } from './import-allowance';
+import './import-allowance.css';
 import '../threads/threads.css';
 
 const MAX_BYTES = 10 * 1024 * 1024;
+const ENTITIES = { module: 'RE', value: 'id', label: 'name' } as const;
 const EXCEL = /\.(xls|xlsx)$/i;
 
 export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }) {
@@ -36,10 +42,7 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
   const { invalid, busy, submit } = useCreateSave([name, picked, entity, files.map((f) => f.name), replaceall]);
   const staff = shell === 'iru';
   const module = staff ? 'ExcelImport' : 'RE-ExcelImport';
-  const entities = useChoices(
-    () => (staff ? rpc.select({ module: 'RE', fields: ['id', 'name'], order: 'name asc', max: 1000 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))) : null),
-    [staff],
-  );
+  const allowance = useImportAllowance(staff, entity, sessionStore.currentRe());
 
   async function pick(list: FileList | null) {
     const chosen = [...(list ?? [])];
@@ -56,6 +59,10 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
 
   async function save(e: FormEvent) {
     e.preventDefault();
+    if (allowance?.none) {
+      await dialogs.alert('Error', allowance.none, 'error');
+      return;
+    }
     const missing = new Set<string>();
     if (!name.trim()) missing.add('name');
     if (!importtype) missing.add('importtype');
@@ -77,9 +84,25 @@ export default function ExcelImportCreatePage({ shell }: { shell: 're' | 'iru' }
   return (
     <section className="page">
       <h1>Create Excel Import</h1>
+      {allowance?.none && (
+        <p className="notice import-allowance" role="alert" data-testid="import-allowance">
+          {allowance.none}
+        </p>
+      )}
+      {allowance && !allowance.none && allowance.refused.length > 0 && (
+        <div className="notice import-allowance" role="status" data-testid="import-allowance">
+          <p>Workbooks of these forms will be refused:</p>
+          <ul>
+            {allowance.refused.map((r) => (
+              <li key={r.template}>{r.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <form className="thread-create" onSubmit={(e) => void save(e)} noValidate>
         <RequiredInput label="Title" name="name" value={name} invalid={invalid} maxLength={255} onChange={setName} />
-        {staff && <RequiredSelect label="Reporting Entity" name="reportingentity" value={entity} invalid={invalid} choices={entities} onChange={setEntity} />}
+        {/* The regulator's entities run to thousands: searched 30 at a time as on the generated forms. */}
+        {staff && <RequiredSearchSelect label="Reporting Entity" name="reportingentity" source={ENTITIES} value={entity} invalid={invalid} onChange={(v) => setEntity(v)} />}
         <RequiredSelect label="Form Type" name="importtype" value={importtype} invalid={invalid} choices={types} onChange={setImporttype} />
         <label>
           <span>Description</span>

@@ -14,6 +14,9 @@ import { keepStylesInFiles } from '../designer/csp-handsontable';
 import { hiddenIndexes } from '../designer/designer-grid';
 import type { Tab } from '../../../portal/filing/template-schema.js';
 import type { EntryView } from './entry-model';
+import type { ListLookup } from './list-lookup';
+import { pagedListEditor } from './paged-list-editor';
+import { useRealDoubleClickEditing } from '../ui/real-double-click-editing';
 
 keepStylesInFiles();
 registerCellType(TextCellType);
@@ -70,6 +73,8 @@ export interface EntryGridProps {
   notes: Map<string, string>;
   onInput(row: number, col: number, text: string): void;
   onSelect(row: number, col: number): void;
+  /** Where the dropdown cells' values are searched (30 at a time) and remembered. */
+  lists: ListLookup;
 }
 
 /**
@@ -82,8 +87,9 @@ function presentationOnly(root: HTMLElement | undefined): void {
   root?.querySelectorAll('.wtHolder[tabindex][role=presentation]').forEach((e) => e.removeAttribute('tabindex'));
 }
 
-export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInput, onSelect }: EntryGridProps) {
+export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInput, onSelect, lists }: EntryGridProps) {
   const hot = useRef<HotTableRef>(null);
+  const listEditor = useMemo(() => pagedListEditor(lists), [lists]);
   // First a guess from the rows' count, then what the rendered table measures (rows wrap, themes differ).
   const [need, setNeed] = useState(() => contentHeight(view));
   const [room, setRoom] = useState(windowRoom);
@@ -96,8 +102,10 @@ export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInpu
   props.current = { onInput, onSelect, problems, notes };
 
   const cells = useMemo(
-    () => view.cells.map((c) => (c.source ? { row: c.row, col: c.col, className: c.className, readOnly: c.readOnly, type: 'dropdown', source: c.source, strict: true, allowInvalid: true, filter: false } : c)),
-    [view],
+    // A dropdown cell shows handsontable's arrow and edits with the paged list (its values are
+    // checked by the entry model, not by handsontable's validator).
+    () => view.cells.map((c) => (c.listgroup ? { row: c.row, col: c.col, className: c.className, readOnly: c.readOnly, renderer: 'dropdown', editor: listEditor, listgroup: c.listgroup } : c)),
+    [view, listEditor],
   );
   const hidden = useMemo(() => {
     const h = hiddenIndexes(tab.type === 'add-new-rows' ? undefined : tab.hide_rows, tab.hide_cols);
@@ -135,35 +143,8 @@ export function EntryGrid({ tabId, tab, view, freezeTop, problems, notes, onInpu
       props.current.onInput(row, Number(col), after === null || after === undefined ? '' : String(after));
     }
   }, []);
-  // Handsontable counts two single clicks on one cell within half a second as a double click, even
-  // with typing and Enter in between: a filer who clicks back on the cell just typed into would get
-  // its editor open on the old text, and what they type next would be appended to it. Only a real
-  // double click (the browser's click count) opens the editor on a cell's text; as handsontable may
-  // have paired the wrong clicks, the browser's double click opens it when handsontable did not.
-  const beforeBeginEditing = useCallback((_row: number, _col: number, _value: unknown, event: unknown): boolean | void => {
-    if (event instanceof MouseEvent && event.detail < 2) return false;
-  }, []);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    const onDoubleClick = (e: MouseEvent) => {
-      const grid = hot.current?.hotInstance;
-      const td = e.target instanceof Element ? e.target.closest('td') : null;
-      const at = grid?.getSelectedRangeActive()?.highlight;
-      if (!grid || !td || !at || !at.isCell()) return;
-      const { row, col } = at;
-      const clicked = grid.getCoords(td);
-      if (row === null || col === null || clicked?.row !== row || clicked.col !== col || grid.getCellMeta(row, col).readOnly) return;
-      // A refused opening leaves no editor ready: selecting the cell again prepares one.
-      if (!grid.getActiveEditor()) grid.selectCell(row, col);
-      const editor = grid.getActiveEditor();
-      if (!editor || editor.isOpened()) return;
-      editor.enableFullEditMode();
-      editor.beginEditing();
-    };
-    el?.addEventListener('dblclick', onDoubleClick);
-    return () => el?.removeEventListener('dblclick', onDoubleClick);
-  }, []);
+  const beforeBeginEditing = useRealDoubleClickEditing(hot, box);
   // Problems and notes are drawn by afterRenderer: a change of them alone redraws the grid.
   useEffect(() => {
     hot.current?.hotInstance?.render();

@@ -42,8 +42,8 @@ export interface GridCellLook {
   col: number;
   className: string;
   readOnly: boolean;
-  /** Dropdown cells: the list group's values (strict). */
-  source?: string[];
+  /** Dropdown cells: the list group whose values the cell takes (searched page by page: list-lookup.ts). */
+  listgroup?: number;
 }
 
 export interface EntryView {
@@ -358,7 +358,7 @@ export class FormEntry {
       if (marks.queries.has(s.code)) names.push('has-query');
       if (this.externalNote(s)) names.push('cell-external');
       const look: GridCellLook = { row: s.row, col: s.col, className: names.join(' '), readOnly: readOnly || disabled };
-      if (s.cell.editor === 'dropdown' && s.cell.listgroup) look.source = [...(this.listValues(s.cell.listgroup) ?? [])];
+      if (s.cell.editor === 'dropdown' && s.cell.listgroup) look.listgroup = s.cell.listgroup;
       cells.push(look);
     }
     return { data, merges, cells, colWidths, top };

@@ -142,7 +142,11 @@ export default function EntryPage({ side }: { side: Side }) {
         </div>
       </header>
       {record.frozen && (
-        <p className="filing-notice" role="status" data-notice="frozen">This submission is frozen: its forms can be viewed but not changed.</p>
+        <p className="filing-notice" role="status" data-notice="frozen">
+          {record.freeze?.since
+            ? `This period is frozen since ${formatDate(record.freeze.since)} by ${record.freeze.by ?? 'the regulator'}: ${record.freeze.reason ?? ''}`
+            : 'This submission is frozen: its forms can be viewed but not changed.'}
+        </p>
       )}
       {side === 'entity' && !f.writable && !record.frozen && (
         <p className="filing-notice" role="status" data-notice="read-only">This form is {STATE_NAMES[record.state] ?? 'not open'}: its cells cannot be changed now.</p>
@@ -192,6 +196,7 @@ export default function EntryPage({ side }: { side: Side }) {
         problems={tabProblems}
         notes={notes}
         onInput={(row, col, text) => f.input(tabIndex, row, col, text)}
+        lists={f.lists}
         onSelect={(row, col) => setSelected((old) => (old?.row === row && old.col === col ? old : { row, col }))}
       />
       <aside className="filing-cell" aria-live="polite" data-testid="cell-panel">

@@ -21,6 +21,8 @@ export interface FormRecord {
   re: number | null;
   preparedby: number | null;
   frozen: boolean;
+  /** Since when, by whom and why its period was frozen (Form.getData); since is null for a submission frozen on its own. */
+  freeze?: Freeze | null;
   batchName: string;
   /** The entity's name and the period's end (YYYY-MM-DD): the form's heading and tab title say whose return of which period it is. */
   reName: string;
@@ -57,11 +59,17 @@ export async function loadFormRecord(side: Side, id: number): Promise<FormRecord
   };
 }
 
+export interface Freeze {
+  since: string | null;
+  by: string | null;
+  reason: string | null;
+}
+
 export interface FormData {
   cells: DataRow[];
   /** Values its formulas read from other forms (extform, prev), with their sources. */
   externals: ExternalSource[];
-  info: { form: number; updatectr: number; state: number; template: number; version: number; rows?: Record<string, number> };
+  info: { form: number; updatectr: number; state: number; template: number; version: number; rows?: Record<string, number>; frozen?: Freeze | null };
 }
 
 export async function getData(form: number): Promise<FormData> {
@@ -164,15 +172,6 @@ export async function diff(form: number, from: number, to: number): Promise<Cell
   const values = await rpc.call('Form.diff', { form, from, to });
   const v = (x: unknown) => (x === null || x === undefined ? null : String(x));
   return rowsOf(values, 0).map((r) => ({ tab: String(r.tab ?? ''), address: String(r.address ?? ''), code: v(r.code), before: v(r.before), after: v(r.after) }));
-}
-
-/** Entry names of a list group's active entries (the values a dropdown cell takes). */
-export async function listValues(groups: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>(groups.map((g) => [g, []]));
-  if (!groups.length) return out;
-  const { rows } = await rpc.select({ module: 'List', fields: ['name', 'listgroup', 'displayorder'], where: [['listgroup', 'in', groups], ['state', '=', 33]], order: 'displayorder asc', max: 1000 });
-  for (const r of rows) out.get(Number(r.listgroup))?.push(String(r.name));
-  return out;
 }
 
 /** Codes of cells with an open query (New 54 or Open 13) on this form. */

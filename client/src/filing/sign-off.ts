@@ -1,13 +1,9 @@
 // Which sign-off and review moves a user is offered on a form (PROTOCOL.md §7, seed 000 §4.1):
 // the entity's preparer → checker → approver chain with its steps back, and the regulator's
 // review. The server's state map decides; this only leaves out buttons that would be refused.
-import { WRITABLE_STATES } from '../../../portal/filing/form-states.js';
+import { FORM_STATE, FORM_STATE_NAMES as STATE_NAMES, isReturn, WRITABLE_STATES } from '../../../portal/filing/form-states.js';
 
-export const FORM_STATE = { open: 13, pending: 78, ready: 55, submitted: 56, accepted: 45, amendment: 74 } as const;
-
-export const STATE_NAMES: Record<number, string> = {
-  13: 'Open', 78: 'Pending Verification', 55: 'Ready', 56: 'Submitted', 45: 'Accepted', 74: 'Amendment Required',
-};
+export { FORM_STATE, STATE_NAMES, isReturn };
 
 /** Entity-level roles of the current entity (seed 003 §6). */
 export const ENTITY_ROLE = { preparer: '25', checker: '26', approver: '27' } as const;
@@ -66,9 +62,9 @@ export function movesFor(form: FormFacts, v: Viewer): Move[] {
   }
   switch (form.state) {
     case FORM_STATE.open:
-      if (v.can.prepare) moves.push({ id: 'prepare', label: 'Submit for verification', to: FORM_STATE.pending, reason: false, primary: true });
+      if (v.can.prepare) moves.push({ id: 'prepare', label: 'Submit for verification', to: FORM_STATE.pendingVerification, reason: false, primary: true });
       break;
-    case FORM_STATE.pending:
+    case FORM_STATE.pendingVerification:
       if (v.can.check) {
         moves.push({ id: 'verify', label: 'Verify', to: FORM_STATE.ready, reason: false, primary: true });
         moves.push({ id: 'return-open', label: 'Return', to: FORM_STATE.open, reason: true });
@@ -77,7 +73,7 @@ export function movesFor(form: FormFacts, v: Viewer): Move[] {
     case FORM_STATE.ready:
       // Four-eyes: whoever prepared this version does not approve it.
       if (v.can.approve && form.preparedBy !== v.userId) moves.push({ id: 'submit', label: 'Submit', to: FORM_STATE.submitted, reason: false, submit: true, primary: true });
-      if (v.can.approve) moves.push({ id: 'return-pending', label: 'Return', to: FORM_STATE.pending, reason: true });
+      if (v.can.approve) moves.push({ id: 'return-pending', label: 'Return', to: FORM_STATE.pendingVerification, reason: true });
       break;
     case FORM_STATE.amendment:
       if (v.can.prepare) moves.push({ id: 'amend', label: 'Start amendment', to: FORM_STATE.open, reason: false, primary: true });
@@ -99,13 +95,6 @@ export function cellsWritable(form: FormFacts, v: Viewer): boolean {
 export function fourEyesNotice(form: FormFacts, v: Viewer): string | null {
   if (v.side !== 'entity' || form.frozen || form.state !== FORM_STATE.ready || !v.can.approve || form.preparedBy !== v.userId) return null;
   return 'You prepared this version of the form, so another approver must submit it.';
-}
-
-/** A move that sends a form back: the checker's and the approver's steps back, the regulator's return. */
-export function isReturn(from: number | null, to: number): boolean {
-  return (from === FORM_STATE.pending && to === FORM_STATE.open)
-    || (from === FORM_STATE.ready && to === FORM_STATE.pending)
-    || ((from === FORM_STATE.submitted || from === FORM_STATE.accepted) && to === FORM_STATE.amendment);
 }
 
 export interface ReturnFacts {
@@ -130,7 +119,7 @@ export function moveInWords(m: ReturnFacts): string {
   const by = m.by || 'the portal';
   if (isReturn(m.from, m.to)) return `Returned by ${by}${m.reason ? `: ${m.reason}` : ''}`;
   const done: Record<number, string> = {
-    [FORM_STATE.pending]: 'Sent for verification', [FORM_STATE.ready]: 'Verified', [FORM_STATE.submitted]: 'Submitted',
+    [FORM_STATE.pendingVerification]: 'Sent for verification', [FORM_STATE.ready]: 'Verified', [FORM_STATE.submitted]: 'Submitted',
     [FORM_STATE.accepted]: 'Accepted', [FORM_STATE.open]: m.from === FORM_STATE.amendment ? 'Amendment started' : 'Opened',
     [FORM_STATE.amendment]: 'Returned for amendment',
   };

@@ -9,6 +9,7 @@ import { useSession } from '../session/session-store';
 import type { FormProperties } from '../../../portal/filing/template-schema.js';
 import { FormEntry, cellKey } from './entry-model';
 import * as api from './filing-api';
+import { ListLookup } from './list-lookup';
 import { cellsWritable, FORM_STATE, fourEyesNotice, movesFor, standingReturn, STATE_NAMES, viewerOf, type Move } from './sign-off';
 
 export const FORM_NOT_FOUND = 'Form not found.';
@@ -33,6 +34,7 @@ export function useFormEntry(side: api.Side, formId: number) {
   const [record, setRecord] = useState<api.FormRecord | null>(null);
   const [template, setTemplate] = useState<FormProperties | null>(null);
   const entry = useRef<FormEntry | null>(null);
+  const [lists, setLists] = useState(() => new ListLookup());
   /** Bumped whenever the model changes, so views recompute. */
   const [revision, setRevision] = useState(0);
   const [serverProblems, setServerProblems] = useState<Map<string, string>>(new Map());
@@ -54,16 +56,20 @@ export function useFormEntry(side: api.Side, formId: number) {
       if (!rec) return setState({ status: 'missing' });
       const data = await api.getData(formId);
       const props = await api.templateOf(formId);
-      const groups = new Set<number>();
-      for (const tab of props.items) for (const cell of [...tab.items.flat(), ...(tab.summary?.items.flat() ?? [])]) if (cell.editor === 'dropdown' && cell.listgroup) groups.add(cell.listgroup);
-      const lists = await api.listValues([...groups]);
+      // The dropdowns' lists are searched page by page while filing; the values the form holds are
+      // the list's as the server accepted them, so they are known from the start.
+      const lists = new ListLookup();
+      const groupOf = new Map<string, number>();
+      for (const tab of props.items) for (const cell of [...tab.items.flat(), ...(tab.summary?.items.flat() ?? [])]) if (cell.editor === 'dropdown' && cell.listgroup && cell.code) groupOf.set(cell.code, cell.listgroup);
+      for (const d of data.cells) if (d.code && d.value !== null && groupOf.has(d.code)) lists.remember(groupOf.get(d.code)!, [String(d.value)]);
       const marks = await api.openQueryCodes(side, formId);
       // The banner of a return stands aside: the form opens without it if its history cannot be read.
       const movesSoFar = await api.stateMoves(side, formId).catch(() => []);
       if (!live) return;
       entry.current?.destroy();
-      entry.current = new FormEntry(props, data.cells, (g) => lists.get(g), data.info.rows, undefined, data.externals);
-      setRecord({ ...rec, state: data.info.state ?? rec.state, updatectr: data.info.updatectr ?? rec.updatectr });
+      entry.current = new FormEntry(props, data.cells, lists.values, data.info.rows, undefined, data.externals);
+      setLists(lists);
+      setRecord({ ...rec, state: data.info.state ?? rec.state, updatectr: data.info.updatectr ?? rec.updatectr, frozen: rec.frozen || Boolean(data.info.frozen), freeze: data.info.frozen ?? null });
       setTemplate(props);
       setQueries(marks);
       setStateMoves(movesSoFar);
@@ -99,15 +105,22 @@ export function useFormEntry(side: api.Side, formId: number) {
     const e = entry.current;
     const site = e?.site(tabIndex, row, col);
     if (!e || !site) return;
-    e.input(site, text);
-    setServerProblems((p) => {
-      if (!p.has(site.key)) return p;
-      const next = new Map(p);
-      next.delete(site.key);
-      return next;
-    });
-    changed();
-  }, [changed]);
+    const apply = () => {
+      if (entry.current !== e) return;
+      e.input(site, text);
+      setServerProblems((p) => {
+        if (!p.has(site.key)) return p;
+        const next = new Map(p);
+        next.delete(site.key);
+        return next;
+      });
+      changed();
+    };
+    const group = site.cell.editor === 'dropdown' ? site.cell.listgroup : undefined;
+    // A value typed or pasted rather than picked is looked up by value first, then parsed.
+    if (group && text.trim() && !lists.has(group, text)) void lists.find(group, text).catch(() => null).then(apply);
+    else apply();
+  }, [changed, lists]);
 
   const save = useCallback(async (quiet = false): Promise<boolean> => {
     const e = entry.current;
@@ -189,7 +202,7 @@ export function useFormEntry(side: api.Side, formId: number) {
   return {
     state, record, template, entry: entry.current, revision, writable, moves, fourEyes, returned, dirty, busy,
     serverProblems, findings, queries, conflict,
-    input, save: () => save(false), check, move, changed,
+    input, save: () => save(false), check, move, changed, lists,
     dismissConflict: () => setConflict(null), reload: () => setGeneration((g) => g + 1),
   };
 }

@@ -4,9 +4,9 @@ import { formPath, readFormQuery, relationCreateUrl, relationPermission } from '
 import type { RelationModel } from './form-schema';
 
 describe('select box queries (seed 000 §2.9)', () => {
-  it('asks a module for at most 20 records whose label contains the text', () => {
-    expect(choiceQuery({ module: 'Sector' }, ' bank ')).toEqual({ module: 'Sector', fields: ['id', 'name'], where: [['name', 'like', '%bank%']], max: 20 });
-    expect(choiceQuery({ module: 'Sector' }, '')).toEqual({ module: 'Sector', fields: ['id', 'name'], where: [], max: 20 });
+  it('asks a module for 30 records a page whose label contains the text, by label then id', () => {
+    expect(choiceQuery({ module: 'Sector' }, ' bank ')).toEqual({ module: 'Sector', fields: ['id', 'name'], where: [['name', 'like', '%bank%']], order: 'name asc, id asc', max: 30 });
+    expect(choiceQuery({ module: 'Sector' }, '', 3)).toEqual({ module: 'Sector', fields: ['id', 'name'], where: [], order: 'name asc, id asc', max: 30, pageIndex: 3 });
   });
 
   it('hides inactive List entries, keeps to a list group and orders by displayorder', () => {
@@ -14,8 +14,8 @@ describe('select box queries (seed 000 §2.9)', () => {
       module: 'List',
       fields: ['value0', 'name'],
       where: [['listgroup', '=', 295], ['state', 'is not', 4], ['name', 'like', '%off%']],
-      order: 'displayorder asc',
-      max: 20,
+      order: 'displayorder asc, id asc',
+      max: 30,
     });
   });
 
@@ -23,8 +23,9 @@ describe('select box queries (seed 000 §2.9)', () => {
     expect(choiceQuery({ module: 'RE', label: 'companyno', where: [['state', '=', 33]], order: 'companyno asc' }, 'LL')).toMatchObject({
       fields: ['id', 'companyno'],
       where: [['state', '=', 33], ['companyno', 'like', '%LL%']],
-      order: 'companyno asc',
+      order: 'companyno asc, id asc',
     });
+    expect(choiceQuery({ module: 'RE', order: 'id desc' }, '').order).toBe('id desc');
   });
 
   it('matches what the user typed literally, wildcards included', () => {

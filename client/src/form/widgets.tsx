@@ -2,10 +2,11 @@
 // the user types), the state selector, dates typed DD/MM/YYYY, date-times DD/MM/YYYY HH:mm, and
 // static text. Values are held in their wire form (YYYY-MM-DD, UTC date-times); a date typed
 // wrongly is held as typed, so the schema's pattern names it beside the field.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { rpc } from '../rpc/rpc';
-import { choiceByValueQuery, choiceQuery, rowsToChoices, SEARCH_DELAY_MS, type ModuleSource } from './choice-source';
+import { choiceByValueQuery, choiceQuery, rowsToChoices, type ModuleSource } from './choice-source';
+import { SearchSelect } from '../ui/search-select';
 import { dateFromDisplay, dateTimeFromDisplay, dateTimeToDisplay, dateToDisplay } from './dates';
 import { formatDateTime } from '../ui/date-format';
 import type { FormContext } from './templates';
@@ -72,123 +73,37 @@ function useChoiceLabel(source: ModuleSource, value: unknown, known: Choice[], s
 }
 
 /**
- * A module's records as a searchable select box: a text box that, 250 ms after the user stops
- * typing, asks for at most 20 records whose label contains the text.
+ * A module's records as a searchable select box (ui/search-select.tsx): 250 ms after the user
+ * stops typing it asks for the first 30 records whose label contains the text, and for 30 more
+ * when the list is scrolled to its end. The stored value's label comes from the record, however
+ * far down the list the value is.
  */
 function AjaxSelect(props: WidgetProps & { source: ModuleSource }) {
   const { id, value, disabled, readonly, source, onChange, onBlur, rawErrors, placeholder } = props;
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState<string | null>(null);
-  const [choices, setChoices] = useState<Choice[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [active, setActive] = useState(-1);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const seq = useRef(0);
-  const listId = useId();
+  const [picked, setPicked] = useState<Choice | null>(null);
   const ctx = props.registry.formContext as FormContext | undefined;
-  const label = useChoiceLabel(source, value, choices, { value: ctx?.record?.[props.name], label: ctx?.labels[props.name] });
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const search = (q: string) => {
-    clearTimeout(timer.current);
-    setLoading(true);
-    timer.current = setTimeout(() => {
-      const mine = ++seq.current;
-      rpc
-        .select(choiceQuery(source, q))
-        .then(({ rows }) => {
-          if (mine !== seq.current) return;
-          setChoices(rowsToChoices(source, rows));
-          setActive(-1);
-        })
-        .catch(() => mine === seq.current && setChoices([]))
-        .finally(() => mine === seq.current && setLoading(false));
-    }, SEARCH_DELAY_MS);
-  };
-  const pick = (c: Choice | undefined) => {
-    onChange(c ? coerce(c.value, { json: jsonOf(props), kind: 'choice' }) : undefined);
-    setText(null);
-    setOpen(false);
-  };
-  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) {
-        setOpen(true);
-        search(text ?? '');
-        return;
-      }
-      const n = choices.length;
-      if (n) setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : (i - 1 + n) % n));
-    } else if (e.key === 'Enter' && open) {
-      e.preventDefault();
-      if (active >= 0) pick(choices[active]);
-    } else if (e.key === 'Escape') {
-      setOpen(false);
-      setText(null);
-    }
-  };
-
+  const label = useChoiceLabel(source, value, picked ? [picked] : [], { value: ctx?.record?.[props.name], label: ctx?.labels[props.name] });
+  const load = useCallback(async (text: string, page: number) => {
+    const { rows, total } = await rpc.select(choiceQuery(source, text, page));
+    return { items: rowsToChoices(source, rows), total };
+  }, [source]);
   if (readonly) return <input id={id} name={nameOf(props)} className="form-control" readOnly value={label} data-value={keyOf(value)} />;
   return (
-    <div className="choice-box" data-choice-box>
-      <input
-        id={id}
-        name={nameOf(props)}
-        className="form-control"
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-invalid={rawErrors?.length ? true : undefined}
-        autoComplete="off"
-        disabled={disabled}
-        placeholder={placeholder || 'Type to search'}
-        value={text ?? label}
-        data-value={keyOf(value)}
-        onFocus={() => {
-          setOpen(true);
-          search(text ?? '');
-        }}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          search(e.target.value);
-        }}
-        onKeyDown={onKey}
-        onBlur={() => {
-          // Clearing the text clears the value; any other text left unpicked is dropped.
-          if (text !== null && text.trim() === '') pick(undefined);
-          else setText(null);
-          setOpen(false);
-          onBlur(id, value);
-        }}
-      />
-      {value !== undefined && value !== null && value !== '' && !disabled && (
-        <button type="button" className="choice-clear" aria-label="Clear" tabIndex={-1} onMouseDown={(e) => e.preventDefault()} onClick={() => pick(undefined)}>
-          ×
-        </button>
-      )}
-      {open && (
-        <ul className="choice-list" role="listbox" id={listId} data-choices data-loading={loading || undefined}>
-          {choices.map((c, i) => (
-            <li
-              key={keyOf(c.value)}
-              role="option"
-              aria-selected={keyOf(c.value) === keyOf(value)}
-              className={i === active ? 'active' : undefined}
-              data-value={keyOf(c.value)}
-              // mousedown keeps the focus in the text box, so blur does not close the list first.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(c)}
-            >
-              {c.label}
-            </li>
-          ))}
-          {!loading && choices.length === 0 && <li className="choice-none">No matches</li>}
-        </ul>
-      )}
-    </div>
+    <SearchSelect<Choice>
+      id={id}
+      name={nameOf(props)}
+      value={value}
+      label={label}
+      load={load}
+      disabled={disabled}
+      placeholder={placeholder}
+      invalid={Boolean(rawErrors?.length)}
+      onPick={(c) => {
+        setPicked(c ?? null);
+        onChange(c ? coerce(c.value, { json: jsonOf(props), kind: 'choice' }) : undefined);
+      }}
+      onBlur={() => onBlur(id, value)}
+    />
   );
 }
 

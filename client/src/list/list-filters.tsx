@@ -1,7 +1,10 @@
 // The filter form (seed 000 §2.8; seed 001 §2.3): one control per filter of the view, by type
 // (plain text or select box, a date, a date range, a year, a month, between years, between
-// months), then the custom search box with its field picker, Search and Reset.
+// months), then the custom search box with its field picker, Search and Reset. A select box over
+// a module's records or a list group's entries is the type-to-search box of the forms (30 a page,
+// seed 001 §7); one over fixed options or the list's states is a plain select.
 import type { FormEvent } from 'react';
+import { ModuleSearchSelect } from '../ui/module-search-select';
 import type { FilterValue } from './list-query';
 import type { ListReady, ResolvedFilter } from './use-list-controller';
 
@@ -14,6 +17,10 @@ function TextBox({ name, label, value, placeholder, onChange }: { name: string; 
 function FilterControl({ f, value, set }: { f: ResolvedFilter; value: FilterValue; set: (patch: FilterValue) => void }) {
   const { filter, title } = f;
   const name = `filter-${filter.name}`;
+  if (f.search) {
+    // Empty means All; the chosen record's value filters as the plain select's did.
+    return <ModuleSearchSelect name={name} ariaLabel={title} source={f.search} value={value.value ?? ''} placeholder="All" onChange={(v) => set({ value: v })} />;
+  }
   if (f.options !== undefined) {
     return (
       <select name={name} aria-label={title} value={value.value ?? ''} onChange={(e) => set({ value: e.target.value })} disabled={f.options === null}>

@@ -12,7 +12,7 @@ import 'react-data-grid/lib/styles.css';
 import type { RowButton } from '../../../engine/metadata/screen-schemas.js';
 import type { Row } from '../rpc/rpc';
 import { columnSize, fitRoom } from './list-columns';
-import { formatCell, fullText } from './list-format';
+import { formatCell, fullText, type CellKind } from './list-format';
 import type { ButtonState, ListReady } from './use-list-controller';
 
 const ROW_HEIGHT = 35;
@@ -154,25 +154,42 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
     const asMenu = buttonsByRow.some((bs) => bs.length > 1) || inline > menuWidth;
     return { menu: asMenu, actionsWidth: Math.ceil((asMenu ? menuWidth : inline) + ACTIONS_CHROME) };
   }, [buttonsByRow, fonts]);
+  const room = width - actionsWidth - (selection ? 35 : 0) - 2;
   // The texts each column shows on this page, formatted once for the widths and the cells.
-  const shown = useMemo(() => columns.map((c) => rows.map((row) => formatCell(row[c.name], c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty)), [columns, rows]);
+  const full = useMemo(() => columns.map((c) => rows.map((row) => formatCell(row[c.name], c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty)), [columns, rows]);
+  const sizesOf = useCallback(
+    (texts: string[][], kinds: CellKind[]) => {
+      const sizes = columns.map((c, i) => ({ kind: kinds[i], ...columnSize(kinds[i], measurer(c.title, fonts.header), Math.max(0, ...texts[i].map((t) => measurer(t, fonts.cell))), c.width, c.userWidth) }));
+      // The first column (what the row is) is followed by the status and dates in a narrow grid
+      // (below): it gives a little more width so that they show.
+      if (sizes[0]) sizes[0] = { ...sizes[0], floor: FIRST_FLOOR };
+      return sizes;
+    },
+    [columns, fonts],
+  );
+  // A grid too narrow for its columns shows a date-time as its day (the time on hover), so that
+  // its dates stay in view beside the status rather than scroll sideways.
+  const { shown, kinds, compact } = useMemo(() => {
+    const kinds = columns.map((c) => c.kind);
+    const hasTimes = kinds.includes('datetime');
+    const fitted = fitRoom(sizesOf(full, kinds), room).reduce((n, w) => n + w, 0);
+    if (!hasTimes || width <= 0 || fitted <= room) return { shown: full, kinds, compact: false };
+    const dayKinds = kinds.map((k) => (k === 'datetime' ? 'date' : k));
+    const days = columns.map((c, i) => (c.kind === 'datetime' ? rows.map((row) => formatCell(row[c.name], 'date') || c.empty) : full[i]));
+    return { shown: days, kinds: dayKinds, compact: true };
+  }, [columns, rows, full, sizesOf, room, width]);
   const widths = useMemo(() => {
-    const sizes = columns.map((c, i) => ({ kind: c.kind, ...columnSize(c.kind, measurer(c.title, fonts.header), Math.max(0, ...shown[i].map((t) => measurer(t, fonts.cell))), c.width, c.userWidth) }));
-    // The first column (what the row is) is followed by the status and dates in a narrow grid
-    // (below): it gives a little more width so that they show.
-    if (sizes[0]) sizes[0] = { ...sizes[0], floor: FIRST_FLOOR };
-    const room = width - actionsWidth - (selection ? 35 : 0) - 2;
+    const sizes = sizesOf(shown, kinds);
     return fitRoom(sizes, room).map((w, i) => ({ width: w, minWidth: sizes[i].minWidth }));
-  }, [columns, shown, fonts, width, actionsWidth, selection]);
+  }, [shown, kinds, sizesOf, room]);
   // A grid too narrow for its columns shows, after the first (what the row is), its status and
   // dates, then the rest: what people look for first stays in view, the other texts scroll sideways.
   const order = useMemo(() => {
     const all = columns.map((_, i) => i);
-    const room = width - actionsWidth - (selection ? 35 : 0) - 2;
     if (width <= 0 || widths.reduce((n, w) => n + w.width, 0) <= room) return all;
     const rank = (i: number) => (i === 0 ? 0 : columns[i].kind === 'state' ? 1 : columns[i].kind === 'date' || columns[i].kind === 'datetime' ? 2 : 3);
     return all.sort((a, b) => rank(a) - rank(b) || a - b);
-  }, [columns, widths, width, actionsWidth, selection]);
+  }, [columns, widths, width, room]);
 
   const gridColumns = useMemo((): Column<Row>[] => {
     const out: Column<Row>[] = order.map((i) => columns[i]).map((c, j) => ({
@@ -186,9 +203,11 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
       renderCell: ({ row, rowIdx }) => {
         const raw = row[c.name];
         const text = shown[order[j]][rowIdx] ?? (formatCell(raw, c.kind, c.nameField ? row[c.nameField] : undefined) || c.empty);
-        // The whole of a long text shows on hover (the cell may cut it with an ellipsis).
+        // The whole of a long text shows on hover (the cell may cut it with an ellipsis), as does
+        // the time of a date-time a narrow grid shows as its day.
+        const hover = c.kind === 'text' && text ? fullText(raw) : compact && c.kind === 'datetime' ? full[order[j]][rowIdx] : undefined;
         return (
-          <span className={`cell cell-${c.kind}`} data-kind={c.kind} title={c.kind === 'text' && text ? fullText(raw) : undefined}>
+          <span className={`cell cell-${c.kind}`} data-kind={c.kind} title={hover || undefined}>
             {text}
           </span>
         );
@@ -209,7 +228,7 @@ export function ListGrid({ list, selection }: { list: ListReady; selection?: Gri
     }
     if (selection) out.unshift(SelectColumn as Column<Row>);
     return out;
-  }, [columns, order, widths, shown, actionsWidth, rowButtons, menu, selection]);
+  }, [columns, order, widths, shown, full, compact, actionsWidth, rowButtons, menu, selection]);
 
   const sortColumns: SortColumn[] = sort ? [{ columnKey: sort.column, direction: sort.dir === 'asc' ? 'ASC' : 'DESC' }] : [];
   // Tall enough for the page's rows and, when the columns are wider than the box, a horizontal

@@ -31,7 +31,11 @@ export const LIST_HELPER_RULES: Record<string, RowRule> = {
   setStatus: { fields: ['state', 'updatectr'], shows: (row, args) => args[0] !== undefined && stateOf(row) !== Number(args[0]) },
   unvoid: { fields: ['state', 'updatectr'], shows: (row) => stateOf(row) === STATE.void },
   freeze: { fields: ['state', 'frozen_ind', 'updatectr'], shows: (row) => stateOf(row) === STATE.completed && !truthy(row.frozen_ind) },
-  deleteRecord: { fields: ['updatectr'], shows: () => true },
+  /**
+   * Not on a frozen submission, which the server refuses to delete: its `frozen_ind` is read where
+   * the list asks for it (the submissions list does, for its Freeze button); elsewhere it shows.
+   */
+  deleteRecord: { fields: ['updatectr'], shows: (row) => !truthy(row.frozen_ind) },
   activateUser: inState(STATE.pendingReview),
   rejectUser: inState(STATE.pendingReview),
   resendVerification: inState(STATE.pendingEmail),

@@ -1,7 +1,8 @@
-// Choices of select-box filters from their source (engine/metadata/screen-schemas.ts
-// OptionSource): a module's records, one list group's entries, fixed options, or the states of
-// the list's module from its state map. Names of List entries (states) are kept for the page's
-// life: they are reference data.
+// Choices of select boxes from their source (engine/metadata/screen-schemas.ts OptionSource),
+// read whole: fixed options, the states of the list's module from its state map, and short
+// reference lists (the Country of Origin dialog's list group). A list filter over a module's
+// records or a list group's entries does not come here: it pages (list-filters.tsx). Names of
+// List entries (states) are kept for the page's life: they are reference data.
 import type { OptionSource } from '../../../engine/metadata/screen-schemas.js';
 import { loadStateMap, statusLabel } from '../metadata/screens';
 import { rpc, type Row } from '../rpc/rpc';

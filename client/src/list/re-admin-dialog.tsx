@@ -6,12 +6,15 @@ import { useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useFocusTrap } from '../ui/focus-trap';
 import { dateFromDisplay, dateToDisplay } from '../form/dates';
+import type { PageLoader } from '../ui/paged-search';
+import { SearchSelect } from '../ui/search-select';
 
 export interface ChoiceDialogSpec {
   title: string;
   /** A date field (typed DD/MM/YYYY, answered YYYY-MM-DD), with its label and starting value. */
   date?: { label: string; value?: string | null };
-  choice: { label: string; options: { value: number; label: string }[]; value?: number | null; placeholder: string };
+  /** Fixed `options` in a select, or a `search` over a long list in a type-to-search box (30 a page). */
+  choice: { label: string; options?: { value: number; label: string }[]; search?: PageLoader<{ value: number; label: string }>; value?: number | null; placeholder: string };
   /** Field problems of the answer (messages), or null when it may go; `heading` titles them. */
   check(answer: ChoiceAnswer): { heading?: string; problems: string[] } | null;
   ok?: string;
@@ -26,6 +29,7 @@ export interface ChoiceAnswer {
 function ChoiceDialog({ spec, done }: { spec: ChoiceDialogSpec; done: (a: ChoiceAnswer | null) => void }) {
   const [date, setDate] = useState(spec.date?.value ? dateToDisplay(spec.date.value) : '');
   const [choice, setChoice] = useState(spec.choice.value ? String(spec.choice.value) : '');
+  const [choiceLabel, setChoiceLabel] = useState('');
   const [issue, setIssue] = useState<{ heading?: string; problems: string[] } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const first = useRef<HTMLInputElement | HTMLSelectElement | null>(null);
@@ -70,27 +74,48 @@ function ChoiceDialog({ spec, done }: { spec: ChoiceDialogSpec; done: (a: Choice
               />
             </label>
           )}
-          <label className="field">
-            <span>{spec.choice.label}</span>
-            <select
-              ref={(el) => {
-                if (!spec.date) first.current = el;
-              }}
-              name="choice"
-              value={choice}
-              onChange={(e) => {
-                setChoice(e.target.value);
-                setIssue(null);
-              }}
-            >
-              <option value="">{spec.choice.placeholder}</option>
-              {spec.choice.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          {spec.choice.search ? (
+            <div className="field">
+              <label className="form-label" htmlFor="re-admin-dialog-choice">
+                {spec.choice.label}
+              </label>
+              <SearchSelect
+                id="re-admin-dialog-choice"
+                name="choice"
+                value={choice}
+                label={choiceLabel}
+                load={spec.choice.search}
+                placeholder={spec.choice.placeholder}
+                onPick={(c) => {
+                  setChoice(c ? String(c.value) : '');
+                  setChoiceLabel(c?.label ?? '');
+                  setIssue(null);
+                }}
+              />
+            </div>
+          ) : (
+            <label className="field">
+              <span>{spec.choice.label}</span>
+              <select
+                ref={(el) => {
+                  if (!spec.date) first.current = el;
+                }}
+                name="choice"
+                value={choice}
+                onChange={(e) => {
+                  setChoice(e.target.value);
+                  setIssue(null);
+                }}
+              >
+                <option value="">{spec.choice.placeholder}</option>
+                {(spec.choice.options ?? []).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {issue && (
             <div className="field-error" role="alert" data-dialog-error>
               {issue.heading && <strong>{issue.heading}</strong>}

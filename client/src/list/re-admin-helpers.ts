@@ -9,6 +9,7 @@ import { rpc, type Row } from '../rpc/rpc';
 import { dialogs } from '../ui/dialogs';
 import { loadOptions } from './option-sources';
 import { choiceDialog } from './re-admin-dialog';
+import { choiceQuery } from '../form/choice-source';
 import { COUNTRY_LIST_GROUP, FYE_FIRST, FYE_LAST, RE_ADMIN_MESSAGES as M, countryOriginProblems } from '../../../portal/re/re-admin-rules.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -146,14 +147,25 @@ registerHelper('linkChildEntity', async (ctx) => {
   try {
     const [linked, ancestors] = await Promise.all([rpc.select({ module: 'RE_RE', fields: ['link_id', 'link_fk_child'], where: [['link_fk_parent', '=', parent]], max: 1000 }), ancestorsOf(parent)]);
     const excluded = new Set<number>([...ancestors, ...linked.rows.map((r) => Number(r.link_fk_child))]);
-    const { rows } = await rpc.select({ module: 'RE', fields: ['id', 'name'], where: [['id', 'not in', [...excluded]]], order: [['name', 'asc']], max: 1000 });
-    if (!rows.length) {
+    const where: [string, string, unknown][] = [['id', 'not in', [...excluded]]];
+    // The entities that may be linked, searched by name 30 at a time (a regulator has thousands).
+    const { total } = await rpc.select({ module: 'RE', fields: ['id'], where, max: 1 });
+    if (!total) {
       await dialogs.alert('', 'No other entity can be linked to this parent.', 'info');
       return;
     }
     const answer = await choiceDialog({
       title: 'Link a child entity',
-      choice: { label: 'Entity', placeholder: 'Select an entity', options: rows.map((r) => ({ value: Number(r.id), label: String(r.name) })), value: null },
+      choice: {
+        label: 'Entity',
+        placeholder: 'Type to search an entity',
+        search: async (text, page) => {
+          const q = choiceQuery({ module: 'RE', where }, text, page);
+          const found = await rpc.select(q);
+          return { items: found.rows.map((r) => ({ value: Number(r.id), label: String(r.name) })), total: found.total };
+        },
+        value: null,
+      },
       check: (a) => (a.choice === null ? { problems: ['Please select an entity.'] } : null),
       ok: 'Link',
     });

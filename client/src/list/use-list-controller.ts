@@ -4,11 +4,12 @@
 // presentational components render, with the actions they call. Driven only by the metadata.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { ListFilter, RowButton, TopButton, WebListRecord, WebListviewRecord } from '../../../engine/metadata/screen-schemas.js';
+import type { ListFilter, OptionSource, RowButton, TopButton, WebListRecord, WebListviewRecord } from '../../../engine/metadata/screen-schemas.js';
 import { LIST_SCREENS, shellPrefix } from '../app/screen-routes';
 import { runHelper, type HelperContext } from '../helpers/registry';
 import { resolveLink } from '../metadata/links';
 import { loadListview, loadWebList, ScreenError } from '../metadata/screens';
+import type { ModuleSource } from '../form/choice-source';
 import { presentError } from '../rpc/error-presenter';
 import type { Row } from '../rpc/rpc';
 import { hasPermission, loginTypeOf, useSession } from '../session/session-store';
@@ -47,9 +48,20 @@ export interface ResolvedFilter {
   index: number;
   filter: ListFilter;
   title: string;
-  /** Select boxes: the choices (null while they load); text boxes: undefined. */
+  /** Select boxes over fixed options or the module's states: the choices (null while they load); others: undefined. */
   options?: Option[] | null;
+  /** Select boxes over a module's records or a list group's entries: searched 30 at a time (ui/module-search-select.tsx). */
+  search?: ModuleSource;
 }
+
+/** A filter's source as the paged search reads it, when it is a module's records or a list group's entries. */
+function searchSource(source: OptionSource | undefined): ModuleSource | undefined {
+  if (!source || !('module' in source)) return undefined;
+  return source.listgroup !== undefined ? { ...source, module: 'List' } : source;
+}
+
+/** The filter is a select box: it has a source and is not forced to a text box. */
+const isSelect = (f: ListFilter) => !!f.source && f.tag !== 'input';
 
 export interface ButtonState<B> {
   button: B;
@@ -214,11 +226,11 @@ export function useListController(props: ListPageProps): ListController {
     setFormError(null);
   }, [vp, addressWhere, filters, searchFields, defaultForm]);
 
-  // ---- select-box choices
+  // ---- select-box choices: fixed options and states whole; modules and list groups page (searchSource)
   useEffect(() => {
     if (!vp || !module) return;
     let live = true;
-    const sources = filters.map((f, i) => [i, f] as const).filter(([, f]) => f.source && f.tag !== 'input');
+    const sources = filters.map((f, i) => [i, f] as const).filter(([, f]) => isSelect(f) && !searchSource(f.source));
     setOptions(Object.fromEntries(sources.map(([i]) => [i, null])));
     for (const [i, f] of sources) {
       loadOptions(f.source!, module)
@@ -350,7 +362,7 @@ export function useListController(props: ListPageProps): ListController {
       index,
       filter,
       title: filter.title ?? vp.fields.find((c) => c.name === filter.name)?.title ?? titleOf(filter.name),
-      ...(filter.source && filter.tag !== 'input' ? { options: options[index] ?? null } : {}),
+      ...(isSelect(filter) ? (searchSource(filter.source) ? { search: searchSource(filter.source) } : { options: options[index] ?? null }) : {}),
     })),
     form,
     // A Status chosen alone means every period: the date range still at its default (a month

@@ -11,7 +11,10 @@ import { useLeaveGuard, LEAVE_PAGE_MESSAGE } from '../ui/leave-guard';
 import { formatDate } from '../ui/date-format';
 import { hasPermission, useSession } from '../session/session-store';
 import { NotAllowedPage } from '../ui/dead-ends';
+import { ModuleSearchSelect } from '../ui/module-search-select';
 import './peoi.css';
+
+const ENTITIES = { module: 'RE', value: 'id', label: 'name' } as const;
 
 /** dd/mm/yyyy → YYYY-MM-DD, or null. */
 function isoOf(s: string): string | null {
@@ -22,7 +25,6 @@ function isoOf(s: string): string | null {
 export default function PeoiCreatePage() {
   const navigate = useNavigate();
   const { user } = useSession();
-  const [entities, setEntities] = useState<Row[]>([]);
   const [re, setRe] = useState('');
   const [batches, setBatches] = useState<Row[]>([]);
   const [batch, setBatch] = useState('');
@@ -31,9 +33,6 @@ export default function PeoiCreatePage() {
   const [busy, setBusy] = useState(false);
   const guard = useLeaveGuard(Boolean(batch || latereason.trim()), LEAVE_PAGE_MESSAGE);
 
-  useEffect(() => {
-    rpc.select({ module: 'RE', fields: ['id', 'name'], order: 'name asc', max: 1000 }).then(({ rows }) => setEntities(rows), presentError);
-  }, []);
   useEffect(() => {
     setBatch('');
     if (!re) return setBatches([]);
@@ -81,10 +80,8 @@ export default function PeoiCreatePage() {
         <legend>One late submission</legend>
         <label>
           Reporting Entity
-          <select name="re" value={re} onChange={(e) => setRe(e.target.value)}>
-            <option value="">Select a reporting entity</option>
-            {entities.map((e) => <option key={String(e.id)} value={String(e.id)}>{String(e.name)}</option>)}
-          </select>
+          {/* Searched 30 at a time: the regulator's entities run to thousands. */}
+          <ModuleSearchSelect name="re" source={ENTITIES} value={re} placeholder="Type to search a reporting entity" onChange={(v) => setRe(v)} />
         </label>
         <label>
           Submission

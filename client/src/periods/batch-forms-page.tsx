@@ -20,7 +20,10 @@ export const BATCH_NOT_FOUND = 'Submission not found.';
 
 type BatchState = { status: 'loading' } | { status: 'missing' } | { status: 'error'; message: string } | { status: 'ready'; batch: Row };
 
-const FIELDS = ['id', 'name', 're_name_ind_field', 'endon', 'duedate', 'originalduedate', 'state', 'state_name_ind_field'];
+const FIELDS = ['id', 'name', 're_name_ind_field', 'endon', 'duedate', 'originalduedate', 'submittype', 'submittype_name_ind_field', 'duedateorg', 'state', 'state_name_ind_field'];
+
+/** Seed 003 §3: the submit type of a submission reopened by an approved resubmission. */
+const RESUBMISSION = 1100526;
 
 function useBatch(side: Side, id: number): BatchState {
   const [state, setState] = useState<BatchState>({ status: 'loading' });
@@ -66,6 +69,7 @@ export default function BatchFormsPage({ shell }: { shell: 're' | 'iru' }) {
   }
   const batch = b.batch;
   const stateName = String(batch.state_name_ind_field ?? '') || STATE_NAMES[Number(batch.state)] || `State ${String(batch.state)}`;
+  const resubmission = Number(batch.submittype) === RESUBMISSION;
   return (
     <section className="page batch-forms-page" data-batch={batchId}>
       <header className="batch-head">
@@ -82,6 +86,13 @@ export default function BatchFormsPage({ shell }: { shell: 're' | 'iru' }) {
               {/* An approved extension moved it (docs/resubmission-extension.md). */}
               {batch.originalduedate ? ` (extended; originally ${formatDate(String(batch.originalduedate))})` : null}
             </dd>
+            {/* Reopened by an approved resubmission: due again on its date (docs/resubmission-extension.md). */}
+            {resubmission && (
+              <>
+                <dt>Submission Type</dt><dd data-fact="submittype">{String(batch.submittype_name_ind_field ?? '') || 'Resubmission'}</dd>
+                <dt>Original Due Date</dt><dd data-fact="duedateorg">{batch.duedateorg ? formatDate(String(batch.duedateorg)) : '-'}</dd>
+              </>
+            )}
             <dt>Status</dt><dd data-fact="state">{stateName}</dd>
           </dl>
         </div>

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { monthEnd } from '../../../portal/filing/period-dates.js';
 import { usePageTitle } from '../app/page-title';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
-import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
+import { presentError, presentErrorBeside } from '../rpc/error-presenter';
 import { formatDate } from '../ui/date-format';
 import * as api from './periods-api';
 import { PermissionGate } from './permission-gate';
@@ -61,9 +61,7 @@ function CompletenessPageBody() {
     try {
       setRows(await api.completeness({ from: endOf(from), to: endOf(to), ...(sector ? { sector: Number(sector) } : {}) }));
     } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (fields) setProblems(fields);
-      else await presentError(e);
+      await presentErrorBeside(e, setProblems);
     }
   }
   useEffect(() => void load(), []);

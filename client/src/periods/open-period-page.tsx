@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../app/page-title';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
-import { fieldErrorsOf, presentError } from '../rpc/error-presenter';
+import { presentError, presentErrorBeside } from '../rpc/error-presenter';
 import { Loading } from '../ui/loading';
 import * as api from './periods-api';
 import { PermissionGate } from './permission-gate';
@@ -79,9 +79,7 @@ function OpenPeriodPageBody() {
       if (category) args.category = Number(category);
       setResult(await api.openPeriod(args));
     } catch (e) {
-      const fields = fieldErrorsOf(e);
-      if (fields) setProblems(fields);
-      else await presentError(e);
+      await presentErrorBeside(e, setProblems);
     } finally {
       setBusy(false);
     }

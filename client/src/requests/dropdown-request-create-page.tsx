@@ -7,8 +7,11 @@ import { useSearchParams } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
 import { RequiredInput, RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
+import { RequiredSearchSelect } from '../ui/module-search-select';
 import '../threads/threads.css';
 import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
+
+const LIST_GROUPS = { module: 'ListGroup', value: 'id', label: 'name' } as const;
 
 const choices = (rows: Record<string, unknown>[]): Choice[] => rows.map((r) => ({ value: String(r.id), label: String(r.name ?? r.id) }));
 
@@ -17,7 +20,6 @@ export default function DropdownRequestCreatePage() {
   const locked = params.get('dropdown');
   const [batches, setBatches] = useState<Choice[]>([]);
   const [forms, setForms] = useState<Choice[]>([]);
-  const [groups, setGroups] = useState<Choice[]>([]);
   const [batch, setBatch] = useState(params.get('batch') ?? '');
   const [form, setForm] = useState(params.get('form') ?? '');
   const [listgroup, setListgroup] = useState(locked ?? params.get('listgroup') ?? '');
@@ -26,14 +28,9 @@ export default function DropdownRequestCreatePage() {
   const { invalid, busy, submit } = useCreateSave([batch, form, listgroup, value, description]);
 
   useEffect(() => {
-    Promise.all([
-      rpc.select({ module: 'REFormBatch', fields: ['id', 'name'], order: 'createon desc', max: 500 }),
-      rpc.select({ module: 'ListGroup', fields: ['id', 'name'], order: 'name asc', max: 1000 }),
-    ])
-      .then(([b, g]) => {
-        setBatches(choices(b.rows));
-        setGroups(choices(g.rows));
-      })
+    rpc
+      .select({ module: 'REFormBatch', fields: ['id', 'name'], order: 'createon desc', max: 500 })
+      .then((b) => setBatches(choices(b.rows)))
       .catch((e) => void presentError(e));
   }, []);
 
@@ -78,7 +75,8 @@ export default function DropdownRequestCreatePage() {
           }}
         />
         <RequiredSelect label="Form" name="formid" value={form} invalid={invalid} choices={forms} onChange={setForm} />
-        <RequiredSelect label="Dropdown" name="dropdown" value={listgroup} invalid={invalid} choices={groups} disabled={locked !== null} onChange={setListgroup} />
+        {/* The list groups run to thousands on a live portal: searched 30 at a time as on the generated forms. */}
+        <RequiredSearchSelect label="Dropdown" name="dropdown" source={LIST_GROUPS} value={listgroup} invalid={invalid} disabled={locked !== null} onChange={(v) => setListgroup(v)} />
         <RequiredInput label="Value" name="value" value={value} invalid={invalid} maxLength={255} onChange={setValue} />
         <RequiredTextArea label="Description" name="description" value={description} invalid={invalid} rows={5} onChange={setDescription} />
         <SaveBackToolbar busy={busy} back={'/re/requestvalue/'} />

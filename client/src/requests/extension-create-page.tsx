@@ -1,9 +1,9 @@
 // Request Extension (/re/extension/create, seed 003 §2.3, §5): the submission (only batches
 // that may still be extended: Open, New or Incomplete and due in at least three days), the
 // extension date (at least the day after its due date), the reason, the payment type and the
-// PDF proofs or, for type 1100483, the reference number. Saving creates the request, uploads the
-// proofs and submits the payment: "Payment Successful. Extension requested." A payment that fails
-// after the request exists leaves it Pending Payment, payable from its detail page.
+// PDF proofs or, for type 1100483, the reference number. Saving creates the request Paid (seed 003
+// §4.2) and uploads the proofs: "Payment Successful. Extension requested." An upload that fails
+// after the request exists leaves it Paid, its proofs to be added from its detail page.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { rpc } from '../rpc/rpc';
@@ -14,7 +14,7 @@ import { LEAVE_PAGE_MESSAGE, useChanged, useLeaveGuard } from '../ui/leave-guard
 import { RequiredSelect, RequiredTextArea, type Choice } from '../ui/labelled-fields';
 import { formatDate } from '../ui/date-format';
 import { PaymentFields, usePaymentTypes } from './extension-payment-fields';
-import { readyToPay, submitPayment, type Payment } from './extension-payment';
+import { createPaid, readyToPay, type Payment } from './extension-payment';
 import '../threads/threads.css';
 import './extension.css';
 
@@ -68,9 +68,9 @@ export default function ExtensionCreatePage() {
     setBusy(true);
     let id: number | null = null;
     try {
-      const made = await rpc.create({ module: 'RE-Extension', fields: ['formbatch', 'description', 'extenddate', 'paymenttype'], values: [Number(batch), description, extenddate, Number(payment.paymenttype)], read: ['id', 'updatectr'] });
-      id = Number(made.id);
-      await submitPayment({ id, updatectr: Number(made.updatectr) }, payment);
+      id = await createPaid({ formbatch: Number(batch), description, extenddate }, payment, (made) => {
+        id = made;
+      });
       await dialogs.alert('', 'Payment Successful. Extension requested.', 'success');
       allowNext();
       navigate(`/re/extension/${id}`);
@@ -78,7 +78,7 @@ export default function ExtensionCreatePage() {
       if (id === null) {
         await presentSaveFailure(err, (fields) => setInvalid(new Set(fields)));
       } else {
-        // The request exists; its payment can be made again from its page.
+        // The request exists (Paid); its proofs can be added from its page.
         await presentError(err);
         allowNext();
         navigate(`/re/extension/${id}`);

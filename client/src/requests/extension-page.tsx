@@ -2,6 +2,8 @@
 // entity sees its in-progress request as Processing), the request, its payment and proofs, the
 // recommendation and the approval; and the panel of the stage it is in for a user who may act:
 // Payment (the entity, while Pending Payment), Recommendation (Extension.action.recommend, Paid),
+// the entity's Withdraw and Upload Proof while the request is with it (Pending Payment, Paid);
+// the recommendation is the regulator's staff's only (the server never gives it to the entity),
 // Approval (Extension.action.approve, Recommended or Recommend to Reject), Refund completed. The
 // server enforces every rule (docs/resubmission-extension.md); this page mirrors them.
 import { useState } from 'react';
@@ -15,19 +17,26 @@ import { RecordLoadView } from '../ui/record-load-view';
 import { dialogs } from '../ui/dialogs';
 import { LEAVE_PAGE_MESSAGE, useLeaveGuard } from '../ui/leave-guard';
 import { formatDate, formatDateTime } from '../ui/date-format';
-import { attachmentsOf, type Attachment } from '../threads/attachments';
+import { attachmentsOf, uploadAll, type Attachment } from '../threads/attachments';
 import { PaymentFields, usePaymentTypes } from './extension-payment-fields';
-import { EXTENSION_REASON_GROUP, EXTENSION_STATE as S, readyToPay, submitPayment, type Payment } from './extension-payment';
+import { EXTENSION_REASON_GROUP, EXTENSION_STATE as S, PAYMENT_BY_REFERENCE, PAYMENT_MESSAGES, readyToPay, submitPayment, type Payment } from './extension-payment';
 import { DecisionPanels, type Draft } from './extension-decision-panels';
 import '../threads/threads.css';
 import './extension.css';
 
-const FIELDS = [
+/** What the entity reads: the request, its payment and, once published, the decision. */
+const ENTITY_FIELDS = [
   'id', 'updatectr', 'state', 'state_name_ind_field', 're_name_ind_field', 'formbatch', 'formbatch_name_ind_field', 'formbatch_endon', 'formbatch_duedate', 'formbatch_originalduedate',
-  'duedate', 'description', 'extenddate', 'extenddaterecommend', 'extenddateapprv', 'paymenttype', 'paymenttype_name_ind_field', 'receiptno', 'paymentdate',
-  'reason', 'reason_name_ind_field', 'description2', 'refund', 'refundamount', 'refundapprv', 'refundamtapprv', 'refundcomplete', 'recommend',
-  'recommendby_name_ind_field', 'recommenddate', 'actionby_name_ind_field', 'approvaldate', 'createon', 'createby_name_ind_field',
+  'duedate', 'description', 'extenddate', 'extenddateapprv', 'paymenttype', 'paymenttype_name_ind_field', 'receiptno', 'paymentdate',
+  'description2', 'refundapprv', 'refundamtapprv', 'refundcomplete', 'actionby_name_ind_field', 'approvaldate', 'createon', 'createby_name_ind_field',
 ];
+/** The regulator's staff also read the recommendation, which the entity never does (staff-only fields). */
+const STAFF_FIELDS = [
+  ...ENTITY_FIELDS,
+  'extenddaterecommend', 'reason', 'reason_name_ind_field', 'refund', 'refundamount', 'recommend', 'recommendby_name_ind_field', 'recommenddate',
+];
+/** Seed 003 §5: proofs are PDF files. */
+const isPdf = (f: File) => f.name.toLowerCase().endsWith('.pdf') && (f.type === '' || f.type === 'application/pdf');
 
 interface Loaded {
   request: Row;
@@ -51,10 +60,10 @@ export default function ExtensionPage({ shell }: { shell: 're' | 'iru' }) {
   const module = shell === 're' ? 'RE-Extension' : 'Extension';
   const load = useRecordLoad<Loaded>(async () => {
     if (id === null) return null;
-    const { rows } = await rpc.select({ module, fields: FIELDS, where: [['id', '=', id]], max: 1 });
+    const { rows } = await rpc.select({ module, fields: shell === 're' ? ENTITY_FIELDS : STAFF_FIELDS, where: [['id', '=', id]], max: 1 });
     if (!rows[0]) return null;
     return { request: rows[0], proofs: await attachmentsOf('Extension_Reference', 'fk_extension', [id]) };
-  }, [module, id]);
+  }, [module, shell, id]);
   usePageTitle(load.status === 'ready' ? `Extension #${id}` : load.status === 'missing' ? 'Extension not found' : null);
   const back = { to: `/${shell}/extension`, label: 'Back to Extension' };
 
@@ -75,7 +84,50 @@ function ExtensionDetail({ shell, loaded, reload, canAct }: { shell: 're' | 'iru
   const [draft, setDraft] = useState<Draft | null>(null);
   const types = usePaymentTypes();
   const paying = shell === 're' && state === S.pendingPayment && canAct('RE-Extension.update');
-  const dirty = (paying && (payment.files.length > 0 || payment.receiptno !== String(request.receiptno ?? ''))) || draft !== null;
+  // While the request is with the entity (Pending Payment, or Paid before the recommendation) its proofs are its to change.
+  const withEntity = shell === 're' && (state === S.pendingPayment || state === S.paid);
+  const canWithdraw = withEntity && canAct('Extension_Reference.delete');
+  const byProof = Number(request.paymenttype) !== PAYMENT_BY_REFERENCE;
+  const canAddProof = withEntity && state === S.paid && byProof && canAct('Extension_Reference.create');
+  const [added, setAdded] = useState<File[]>([]);
+  // The file box is emptied after an upload, so it never shows a file already sent.
+  const [fileBox, setFileBox] = useState(0);
+  // A Paid request paid by a proof keeps one (the server refuses withdrawing the last): its last
+  // proof offers no Withdraw, and says how to replace it.
+  const keepsLast = state === S.paid && byProof && proofs.length <= 1;
+
+  async function withdraw(proof: Attachment) {
+    if (!(await dialogs.confirm('Withdraw this payment proof?', proof.name, { yes: 'Withdraw', no: 'Cancel' }))) return;
+    setBusy(true);
+    try {
+      const { rows } = await rpc.select({ module: 'Extension_Reference', fields: ['id', 'updatectr'], where: [['id', '=', proof.id]], max: 1 });
+      if (rows[0]) await rpc.remove({ module: 'Extension_Reference', fields: ['id', 'updatectr'], values: [proof.id, Number(rows[0].updatectr)] });
+      await dialogs.alert('', 'Payment proof withdrawn.', 'success');
+    } catch (e) {
+      await presentError(e);
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  }
+
+  async function addProofs() {
+    if (!added.length) return dialogs.alert('Error', PAYMENT_MESSAGES.proof, 'error');
+    if (!added.every(isPdf)) return dialogs.alert('Error', PAYMENT_MESSAGES.pdf, 'error');
+    setBusy(true);
+    try {
+      await uploadAll('Extension_Reference', 'fk_extension', Number(request.id), added);
+      setAdded([]);
+      setFileBox((n) => n + 1);
+      await dialogs.alert('', 'Payment proof uploaded.', 'success');
+    } catch (e) {
+      await presentError(e);
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  }
+  const dirty = (paying && (payment.files.length > 0 || payment.receiptno !== String(request.receiptno ?? ''))) || draft !== null || added.length > 0;
   const { allowNext } = useLeaveGuard(dirty, LEAVE_PAGE_MESSAGE);
 
   async function pay() {
@@ -132,10 +184,28 @@ function ExtensionDetail({ shell, loaded, reload, canAct }: { shell: 're' | 'iru
                   {proofs.map((p) => (
                     <li key={p.id}>
                       <a href={p.url} target="_blank" rel="noreferrer">{p.name}</a>
+                      {canWithdraw && !keepsLast && (
+                        <button type="button" className="btn btn-small" name="withdraw-proof" data-proof={p.id} disabled={busy} onClick={() => void withdraw(p)}>
+                          Withdraw
+                        </button>
+                      )}
                     </li>
                   ))}
                 </ul>
               ) : '-'}
+              {canWithdraw && keepsLast && proofs.length === 1 && (
+                <small className="hint" data-last-proof>
+                  At least one payment proof is kept: to replace this one, upload the right proof, then withdraw this one.
+                </small>
+              )}
+              {canAddProof && (
+                <div className="add-proof">
+                  <input key={fileBox} type="file" name="add-proof" accept="application/pdf,.pdf" multiple aria-label="Add payment proof" onChange={(e) => setAdded(Array.from(e.target.files ?? []))} />
+                  <button type="button" className="btn" name="upload-proof" disabled={busy} onClick={() => void addProofs()}>
+                    Upload Proof
+                  </button>
+                </div>
+              )}
             </td>
           </tr>
         </tbody>

@@ -1,7 +1,7 @@
 // The payment of an extension request (seed 003 §5, §8, §9), shared by the create page and the
 // detail page's Payment panel: the seed's checks before anything is sent (a method; PDF proofs,
-// or a reference number for type 1100483), "Confirm Payment?", then the proofs are uploaded and
-// the request moves to Paid. The server checks the same (docs/resubmission-extension.md).
+// or a reference number for type 1100483), "Confirm Payment?", then the request is created Paid
+// (or an earlier one awaiting payment moves to Paid) and the proofs are uploaded. The server checks the same (docs/resubmission-extension.md).
 import { rpc } from '../rpc/rpc';
 import { dialogs } from '../ui/dialogs';
 import { uploadAll } from '../threads/attachments';
@@ -46,7 +46,27 @@ export async function readyToPay(p: Payment, mark: (field: string) => void): Pro
   return dialogs.confirm('Confirm Payment?', 'The payment will be submitted with this request.', { yes: 'Yes', no: 'Cancel' });
 }
 
-/** Uploads the proofs of a request awaiting payment, then submits the payment (the move to Paid). */
+/**
+ * Asks for the extension, Paid on creation (seed 003 §4.2) with its method or reference number,
+ * then uploads its proofs (they need the request's id; while Paid the entity may still add or
+ * withdraw them). Answers the new request's id; a failed upload leaves the request Paid, its
+ * proofs to be added from its page.
+ */
+export async function createPaid(request: { formbatch: number; description: string; extenddate: string }, p: Payment, onCreated: (id: number) => void): Promise<number> {
+  const byReference = Number(p.paymenttype) === PAYMENT_BY_REFERENCE;
+  const made = await rpc.create({
+    module: 'RE-Extension',
+    fields: ['formbatch', 'description', 'extenddate', 'paymenttype', 'receiptno', 'state'],
+    values: [request.formbatch, request.description, request.extenddate, Number(p.paymenttype), byReference ? p.receiptno.trim() : null, EXTENSION_STATE.paid],
+    read: ['id'],
+  });
+  const id = Number(made.id);
+  onCreated(id);
+  if (!byReference) await uploadAll('Extension_Reference', 'fk_extension', id, p.files);
+  return id;
+}
+
+/** Uploads the proofs of a request awaiting payment (an earlier request), then submits the payment (the move to Paid). */
 export async function submitPayment(request: { id: number; updatectr: number }, p: Payment): Promise<void> {
   const byReference = Number(p.paymenttype) === PAYMENT_BY_REFERENCE;
   if (!byReference) await uploadAll('Extension_Reference', 'fk_extension', request.id, p.files);

@@ -39,6 +39,13 @@ export async function presentError(error: unknown): Promise<void> {
   }
 }
 
+/** A refusal naming fields goes beside them (`show`); any other error is presented. */
+export async function presentErrorBeside(error: unknown, show: (fields: Record<string, string>) => void): Promise<void> {
+  const fields = fieldErrorsOf(error);
+  if (fields) show(fields);
+  else await presentError(error);
+}
+
 /** The field → message map that follows E_VALIDATION, when there is one. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | null {
   if (!(error instanceof RpcError) || error.code !== 'E_VALIDATION') return null;

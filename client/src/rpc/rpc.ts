@@ -3,6 +3,7 @@
 // and IRU users (seed 000 §6), and failures turned into RpcError for the error presenter.
 import { createClient, RpcError, type ActionName, type ArgsFor, type Row, type SelectInput, type CreateInput, type UpdateInput, type DeleteInput, type Value } from '../../../sdk/index.js';
 import { loginTypeOf, sessionStore } from '../session/session-store';
+import { changesRecords, notifyDataChanged } from './data-changed';
 
 export { RpcError };
 export type { Row, SelectInput, CreateInput, UpdateInput, DeleteInput, Value };
@@ -37,8 +38,10 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export const rpc = {
-  call<A extends string>(action: A, ...args: ArgsFor<A>): Promise<Value[]> {
-    return guarded(() => sdk.call(recordAction(action) as A, ...args));
+  async call<A extends string>(action: A, ...args: ArgsFor<A>): Promise<Value[]> {
+    const values = await guarded(() => sdk.call(recordAction(action) as A, ...args));
+    if (changesRecords(action)) notifyDataChanged();
+    return values;
   },
   select<T extends Row = Row>(args: SelectInput): Promise<{ rows: T[]; total: number }> {
     return guarded(() => sdk.select<T>(args, recordAction('Record.select') as 'Record.select'));

@@ -126,6 +126,9 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'Report List', to: '/reportlist', permission: 'WebReport.select' },
   { label: 'Main dash', to: '/mdash' },
   { label: 'Dashgroup list', to: '/dashgroup' },
+  // The Reporting Entity Profile's tabs and per-sector business information rules (docs/re-profile.md).
+  { label: 'Profile Tabs', to: '/profiletabs', permission: 'ProfileTab.select' },
+  { label: 'Business Info Rules', to: '/businessinfofields', permission: 'BusinessInfoField.select' },
   { label: 'Log Out', to: '/user/logout' },
 ];
 

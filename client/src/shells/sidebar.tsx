@@ -1,11 +1,31 @@
 // A shell's sidebar: the visible entries of its menu, with optional count badges.
 import { useEffect, useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import type { MenuItem } from './menus';
 import { rpc } from '../rpc/rpc';
+import { onDataChanged } from '../rpc/data-changed';
+
+/** What a count follows: the page the user opens and the writes made (several in a row, a save then its move, count once). */
+function useRecount(): readonly [string, number] {
+  const { pathname } = useLocation();
+  const [writes, setWrites] = useState(0);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onDataChanged(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setWrites((n) => n + 1), 250);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, []);
+  return [pathname, writes] as const;
+}
 
 function Badge({ badge }: { badge: NonNullable<MenuItem['badge']> }) {
   const [count, setCount] = useState<number | null>(null);
+  const [page, writes] = useRecount();
   useEffect(() => {
     let live = true;
     rpc
@@ -16,7 +36,7 @@ function Badge({ badge }: { badge: NonNullable<MenuItem['badge']> }) {
     return () => {
       live = false;
     };
-  }, [badge.module, JSON.stringify(badge.where)]);
+  }, [badge.module, JSON.stringify(badge.where), page, writes]);
   return count ? <span className="badge">{count}</span> : null;
 }
 

@@ -5,10 +5,10 @@
 //
 // What is offered is what the server lets the caller read (the row rules, docs/row-rules.md
 // "Creating"): the entities are the caller's RE rows (a relationship manager's sector 1 banks,
-// the App I/II officer's App I/II entities), the Sector list their sectors (sector 1 only for
-// roles 35/37), the submissions and forms the caller's FormBatch and Form rows. A query outside
+// the App I/II officer's App I/II entities), searched 30 at a time as on the generated forms, the
+// Sector list the sectors holding at least one of them (sector 1 only for roles 35/37), the submissions and forms the caller's FormBatch and Form rows. A query outside
 // the caller's Query rows is refused by the server with a message saying what to choose.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { rpc, type Row } from '../rpc/rpc';
 import { presentError } from '../rpc/error-presenter';
@@ -16,6 +16,8 @@ import { ChoiceSelect, RequiredInput, RequiredSelect, RequiredTextArea, type Cho
 import './threads.css';
 import { SaveBackToolbar, useCreateSave } from '../ui/create-page-save';
 import { useChoices } from '../ui/use-choices';
+import { RequiredSearchSelect } from '../ui/module-search-select';
+import type { ModuleSource } from '../form/choice-source';
 
 /** A form's tabs: the items of its properties (`{id, title}`). */
 function tabsOf(row: Row | undefined): Choice[] {
@@ -28,11 +30,15 @@ function tabsOf(row: Row | undefined): Choice[] {
   }
 }
 
-/** The sectors of the entities offered, by name: the Sector list (one sector for a relationship manager). */
-function sectorsOf(rows: Row[]): Choice[] {
-  const byId = new Map<string, string>();
-  for (const r of rows) if (r.sector !== null && r.sector !== undefined) byId.set(String(r.sector), String(r.sector_name_ind_field ?? r.sector));
-  return [...byId].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+/**
+ * The sectors of the entities the caller may query, by name (one sector for a relationship
+ * manager): of the Sector list (a few entries by definition), those in which the caller reads at
+ * least one entity, counted on the server without reading the entities themselves.
+ */
+async function sectorsOfCaller(): Promise<Choice[]> {
+  const { rows } = await rpc.select({ module: 'Sector', fields: ['id', 'name'], order: 'name asc', max: 1000 });
+  const held = await Promise.all(rows.map(async (r) => (await rpc.select({ module: 'RE', fields: ['id'], where: [['sector', '=', Number(r.id)]], max: 1 })).total > 0));
+  return rows.filter((_, i) => held[i]).map((r) => ({ value: String(r.id), label: String(r.name ?? r.id) }));
 }
 
 /** Fields a link may pre-fill (a cell's "Raise query" in the form grid: docs/client.md "Filing screens"). */
@@ -48,16 +54,10 @@ export default function QueryCreatePage() {
   const { invalid, busy, submit } = useCreateSave([v, confidential]);
   const set = (k: keyof typeof v, value: string) => setV((old) => ({ ...old, [k]: value }));
 
-  const [entityRows, setEntityRows] = useState<Row[]>([]);
-  useEffect(() => {
-    rpc
-      .select({ module: 'RE', fields: ['id', 'name', 'sector', 'sector_name_ind_field'], order: 'name asc', max: 1000 })
-      .then(({ rows }) => setEntityRows(rows))
-      .catch((e) => void presentError(e));
-  }, []);
+  const sectors = useChoices(() => sectorsOfCaller(), []);
   const [sector, setSector] = useState('');
-  const sectors = sectorsOf(entityRows);
-  const entities = entityRows.filter((r) => !sector || String(r.sector) === sector).map((r) => ({ value: String(r.id), label: String(r.name) }));
+  // The caller's entities (thousands for the regulator), of the chosen sector, searched 30 at a time.
+  const entities = useMemo(() => ({ module: 'RE', value: 'id', label: 'name', ...(sector ? { where: [['sector', '=', Number(sector)]] } : {}) }), [sector]);
   const batches = useChoices(
     () => (v.re ? rpc.select({ module: 'FormBatch', fields: ['id', 'name'], where: [['re', '=', Number(v.re)]], order: 'duedate desc', max: 200 }).then(({ rows }) => rows.map((r) => ({ value: String(r.id), label: String(r.name) }))) : null),
     [v.re],
@@ -101,10 +101,23 @@ export default function QueryCreatePage() {
           none="All sectors"
           onChange={(value) => {
             setSector(value);
-            if (value && v.re && !entityRows.some((r) => String(r.id) === v.re && String(r.sector) === value)) setV((old) => ({ ...old, re: '', formbatch: '', form: '', formtab: '' }));
+            // An entity chosen outside the new sector is dropped, with what depended on it.
+            const re = v.re;
+            if (!value || !re) return;
+            rpc
+              .select({ module: 'RE', fields: ['id'], where: [['id', '=', Number(re)], ['sector', '=', Number(value)]], max: 1 })
+              .then(({ rows }) => !rows.length && setV((old) => (old.re === re ? { ...old, re: '', formbatch: '', form: '', formtab: '' } : old)))
+              .catch((e) => void presentError(e));
           }}
         />
-        {select('re', 'Reporting Entity', entities, { formbatch: '', form: '', formtab: '' })}
+        <RequiredSearchSelect
+          label="Reporting Entity"
+          name="re"
+          source={entities as ModuleSource}
+          value={v.re}
+          invalid={invalid}
+          onChange={(value) => setV((old) => ({ ...old, formbatch: '', form: '', formtab: '', re: value }))}
+        />
         {select('formbatch', 'Submission', batches, { form: '', formtab: '' })}
         {select('form', 'Form', forms.map((f) => ({ value: String(f.id), label: `${String(f.code)} ${String(f.name)}` })), { formtab: '' })}
         {select('formtab', 'Form Tab', tabs)}

@@ -22,6 +22,8 @@ function onKey(e: KeyboardEvent) {
   const root = top?.element.current;
   if (!top || !root) return;
   if (e.key === 'Escape') {
+    // An open select box's list closes first (ui/search-select.tsx); the next Escape closes the dialog.
+    if (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'combobox' && e.target.getAttribute('aria-expanded') === 'true') return;
     e.preventDefault();
     e.stopPropagation();
     top.onEscape();

@@ -1,4 +1,5 @@
-// Report.preview: the report designer's live PDF of an unsaved definition for one record,
+// Report.preview: the report designer's live PDF of an unsaved definition for one record (or,
+// given params.WHERE, the records a list report prints),
 // printed through the report path (printRecord: the caller's permission on the report's module
 // and entity scope, the same template, sanitiser and locked-down Chromium as /out/{name}.pdf).
 // A draft is refused as Record.create would refuse it: E_VALIDATION, each column's problem
@@ -11,6 +12,7 @@ import { errors } from '../../errors/catalogue.js';
 import { compileReport, reportProblems, type ReportProps } from '../../reports/report-definition.js';
 import { printRecord } from '../../reports/print-report.js';
 import { reportPrinting } from '../../reports/report-store.js';
+import { parseWhereParam, type Condition } from '../../reports/where-param.js';
 import { historyValues, restoreValues, versionValues } from '../screens/actions.js';
 
 export const previewReport = defineAction({
@@ -48,7 +50,10 @@ export const previewReport = defineAction({
     if (Object.keys(problems).length) throw errors.validation(problems);
     const report = compileReport(ctx.services.modules, { ...draft, properties: draft.properties as ReportProps });
     const { print } = reportPrinting(ctx.services);
-    const printed = await printRecord(ctx, report, print, [['id', '=', String(a.id)]], a.params ?? {}, true);
+    // params.WHERE, as /out/{report}.pdf takes it, chooses the records instead of id (a list report's preview).
+    const where = a.params?.WHERE;
+    const conditions = where?.trim() ? parseWhereParam(where) : [['id', '=', String(a.id)] as Condition];
+    const printed = await printRecord(ctx, report, print, conditions, a.params ?? {}, true);
     return [text(Buffer.from(printed.pdf).toString('base64')), text(JSON.stringify({ filename: printed.filename, png: printed.png ? Buffer.from(printed.png).toString('base64') : null }))];
   },
 });

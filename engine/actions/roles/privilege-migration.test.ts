@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../testing/test-database.js';
 import { runSeeds } from '../../../portal/seeds/index.js';
+import { portal } from '../../../portal/app.js';
 import { privilege } from '../../../migrations/0018_privilege.js';
 import { readVersions } from '../../db/change-versions.js';
 
@@ -15,7 +16,7 @@ describe.each(await testDialects())('migration 0018_privilege on %s', (dialect) 
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
+    database = await createTestDatabase(dialect, { app: portal });
     await runSeeds(database.db, { demo: true });
   });
   afterAll(async () => database?.destroy());

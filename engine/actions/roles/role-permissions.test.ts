@@ -108,7 +108,8 @@ describe.each(await testDialects())('role permissions on %s', (dialect) => {
     await db()('role').insert({ name: 'Deputy', issystem: false });
     const deputyRole = Number((await db()('role').where({ name: 'Deputy' }).first('id')).id);
     const every = (await db()('permissiontasks').pluck('id')).map(Number);
-    await db()('role_permissiontasks').insert(every.map((task) => ({ link_fk_role: deputyRole, link_fk_permissiontasks: task })));
+    // In chunks: SQLite takes at most 500 rows in one multi-row insert.
+    await db().batchInsert('role_permissiontasks', every.map((task) => ({ link_fk_role: deputyRole, link_fk_permissiontasks: task })), 200);
     await db()('user').insert({ userid: 'deputy', name: 'Deputy', email: 'deputy@test.example', logintype: 1, state: 33 });
     const deputyUser = Number((await db()('user').where({ userid: 'deputy' }).first('id')).id);
     await db()('user_role').insert({ link_fk_user: deputyUser, link_fk_role: deputyRole });

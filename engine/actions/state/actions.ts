@@ -7,6 +7,7 @@ import { accessModule } from '../../records/module-access.js';
 import { loadForWrite } from '../../records/record-read.js';
 import { stateHistoryQuery } from '../../records/record-history.js';
 import { toRecordset } from '../../records/recordset.js';
+import { relabelStateHistory } from '../../records/state-groups.js';
 import type { ResolvedField } from '../../metadata/module-registry.js';
 
 export const getStateMap = defineAction({
@@ -54,7 +55,7 @@ export const getStateHistory = defineAction({
   async handler([a], ctx) {
     const { module, scopeRe } = accessModule(ctx, a.module, 'select');
     await loadForWrite(ctx, module, scopeRe, a.id);
-    return [toRecordset(HISTORY_FIELDS, await stateHistoryQuery(ctx.db, module, a.id))];
+    return [toRecordset(HISTORY_FIELDS, relabelStateHistory(module, await stateHistoryQuery(ctx.db, module, a.id)))];
   },
 });
 

@@ -10,6 +10,7 @@ import { buildWorkbook, cellValueRows } from '../../filing/form-values.js';
 import { saveFormData } from '../../filing/form-save.js';
 import { cachedFormValues, keepFormValues } from '../../filing/form-values-cache.js';
 import { externalValues, shownExternals } from '../../filing/external-values.js';
+import { freezeOf } from '../../filing/batch-freeze.js';
 
 export const FormId = recordId('Form', 'The form', { maximum: 999_999_999 });
 export const Counter = Type.Integer({ minimum: 0, maximum: 999_999_999 });
@@ -19,11 +20,11 @@ const CellValue = Type.Union([Type.String({ maxLength: 4000 }), Type.Number(), T
 
 export const formGetData = defineAction({
   name: 'Form.getData',
-  summary: "A form's input and formula cells (formulas and summaries computed over the stored values) and what the form is filed on; value 2: recordset (kind, code, type, value, label, source, form, missing) of the values its formulas read from other forms (extform, prev), read-only, each with where it came from",
+  summary: "A form's input and formula cells (formulas and summaries computed over the stored values) and what the form is filed on; value 1 also carries `frozen`: null, or {since, by, reason} of its period's freeze; value 2: recordset (kind, code, type, value, label, source, form, missing) of the values its formulas read from other forms (extform, prev), read-only, each with where it came from",
   args: [Type.Object({ form: FormId }, { additionalProperties: false })],
   access: 'session',
   writes: false,
-  // Value 2 (added within protocol 1.0.0, docs/contract/CHANGELOG.md) is told in the summary: the answer text is the versioned shape.
+  // Value 2 and value 1's `frozen` (added within protocol 1.0.0, docs/contract/CHANGELOG.md) are told in the summary: the answer text is the versioned shape.
   answer: 'value 0: recordset (tab, address, code, type, value, readonly); value 1: text JSON {form, updatectr, state, template, version, rows}',
   errors: ['E_NOPERMISSION', 'E_NOTFOUND'],
   async handler([a], ctx) {
@@ -60,7 +61,8 @@ export const formGetData = defineAction({
         ],
         rows.map((r) => [r.tab, r.address, r.code, r.type, r.value, r.readonly ? '1' : '0']),
       ),
-      text(JSON.stringify({ form: form.id, updatectr: form.updatectr, state: form.state, template: filed.id, version: filed.version, rows: snapshot.rows })),
+      // frozen: null, or the freeze of its submission (since and by are null for a submission frozen on its own).
+      text(JSON.stringify({ form: form.id, updatectr: form.updatectr, state: form.state, template: filed.id, version: filed.version, rows: snapshot.rows, frozen: await freezeOf(ctx.db, form.formbatch) })),
       recordset(
         ['kind', 'code', 'type', 'value', 'label', 'source', 'form', 'missing'].map((name) => ({ name, type: name === 'form' ? ('integer' as const) : ('string' as const) })),
         externals.map((e) => [e.kind, e.code, e.type, e.value, e.label, e.source, e.form === null ? null : String(e.form), e.missing]),

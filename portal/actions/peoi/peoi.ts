@@ -16,7 +16,7 @@ import { rowsOf } from '../../../engine/records/scoped-rows.js';
 import { recordId } from '../../../engine/runtime/record-arg.js';
 import { planSelect } from '../../../engine/records/select-query.js';
 import { toRecordset } from '../../../engine/records/recordset.js';
-import { lateBatchesWithoutCase, notLateReason } from '../../peoi/late-batches.js';
+import { lateBatchesWithoutCase, notLateReason, withLastSubmission } from '../../peoi/late-batches.js';
 import {
   appendDescription, ISSUE_REASON, NEEDS_REASON, PEOI_MESSAGES as M, PEOI_MOVES, PEOI_OFFICER_ROLE, PEOI_REASON_GROUP, PEOI_STATE as S,
   RETRACT_REASON, STAGE_COLUMNS, type PeoiAction,
@@ -64,7 +64,7 @@ export const peoiOpen = defineAction({
     accessModule(ctx, 'PEOI', 'create');
     // A batch the caller cannot list is answered as a missing one, before anything tells its state.
     const batch = await rowsOf(ctx, 'FormBatch').get(a.formbatch);
-    const notLate = notLateReason(batch);
+    const notLate = notLateReason(await withLastSubmission(ctx.db, batch));
     if (notLate) throw errors.validation({ formbatch: notLate });
     if (await ctx.db('peoi').where({ formbatch: a.formbatch }).first('id')) throw errors.validation({ formbatch: 'already has a non-compliance case' });
     const reason = a.latereason?.trim() ? a.latereason.trim() : null;

@@ -10,7 +10,7 @@ import { rowsOf } from '../../../engine/records/scoped-rows.js';
 import { recordId } from '../../../engine/runtime/record-arg.js';
 import { createRecord } from '../../../engine/records/create.js';
 import { updateRecord } from '../../../engine/records/update.js';
-import { notLateReason } from '../../peoi/late-batches.js';
+import { notLateReason, withLastSubmission } from '../../peoi/late-batches.js';
 import { RE_ADMIN_MESSAGES as M } from '../../re/re-admin-rules.js';
 import { beyondRules } from '../../../engine/db/beyond-rules.js';
 
@@ -38,7 +38,7 @@ export const peoiSetPrelimReason = defineAction({
     const batch = await rowsOf(ctx, 'FormBatch').get(a.formbatch);
     const reason = (a.latereason ?? '').trim();
     if (!reason) throw new AppError('E_VALIDATION', M.prelimRequired, { latereason: M.prelimRequired });
-    const notLate = notLateReason(batch);
+    const notLate = notLateReason(await withLastSubmission(ctx.db, batch));
     if (notLate) throw errors.validation({ formbatch: notLate });
     const open = (await ctx.db('peoi').where({ formbatch: a.formbatch }).first('id', 'updatectr')) as { id: number; updatectr: number } | undefined;
     if (open) {

@@ -3,5 +3,6 @@ import { formBatchOpenPeriod } from './open-period.js';
 import { reCreateAdhocForm, reGetAdhocList } from './adhoc.js';
 import { formBatchCompleteness, formBatchCompletenessEntities } from './completeness.js';
 import { formBatchLateNotify } from './late-notify.js';
+import { formBatchFreezePeriod } from './freeze-period.js';
 
-export const periodActions = [formBatchOpenPeriod, reGetAdhocList, reCreateAdhocForm, formBatchCompleteness, formBatchCompletenessEntities, formBatchLateNotify];
+export const periodActions = [formBatchOpenPeriod, reGetAdhocList, reCreateAdhocForm, formBatchCompleteness, formBatchCompletenessEntities, formBatchLateNotify, formBatchFreezePeriod];

@@ -1,5 +1,5 @@
 // RE.getProfileTabs (docs/re-profile.md): the tabs of the Reporting Entity Profile that the
-// caller is shown for an entity, decided here from portal/metadata/profile-tabs.json and the entity's
+// caller is shown for an entity, decided here from the stored tab definitions (ProfileTab) and the entity's
 // facts (seed 001 §2.5, §6). An RE user asks for its current entity; regulator staff for one
 // their team covers (RE's row rules).
 import { Type } from '@sinclair/typebox';
@@ -31,7 +31,7 @@ export const getProfileTabs = defineAction({
     // One of the caller's entities (its current one for an RE user, its team's for staff): any
     // other is answered as a missing one.
     await rowsOf(ctx, 'RE').get(re);
-    const file = profileTabs();
+    const file = await profileTabs(ctx);
     const facts = await entityFacts(ctx.db, re, file);
     if (!facts) throw errors.notFound(`RE #${re}`);
     const audience = reUser ? 're' : 'iru';

@@ -1,5 +1,5 @@
 // Which fields of an entity the caller may not change (seed 001 §6; docs/re-admin-actions.md):
-// the business information fields outside the entity's sector's list (portal/metadata/re-business-info.json),
+// the business information fields outside the entity's sector's list (BusinessInfoField, portal/re/business-info-fields.ts),
 // and, for the banks' relationship managers (roles 35, 37), every field but smd1 and smd2. The
 // entity form shows these read-only; the `re` write hook refuses them whatever the form shows.
 import { Type } from '@sinclair/typebox';
@@ -9,7 +9,7 @@ import { isReUser } from '../../../engine/runtime/context.js';
 import { recordset, type EnvelopeValue } from '../../../engine/protocol/envelope.js';
 import { loadForWrite } from '../../../engine/records/record-read.js';
 import { accessModule } from '../../../engine/records/module-access.js';
-import { lockedBusinessFields } from '../../re/business-info-fields.js';
+import { businessInfoRules, lockedBusinessFields } from '../../re/business-info-fields.js';
 import { MANAGER_FIELDS, MANAGER_ROLES } from '../../re/re-admin-rules.js';
 
 export const reGetLockedFields = defineAction({
@@ -28,7 +28,7 @@ export const reGetLockedFields = defineAction({
     const manager = !isReUser(caller) && MANAGER_ROLES.some((r) => caller.roles.has(r));
     const locked = manager
       ? [...module.fields.values()].filter((f) => f.writable && !(MANAGER_FIELDS as readonly string[]).includes(f.name)).map((f) => f.name)
-      : lockedBusinessFields(stored.sector);
+      : lockedBusinessFields(await businessInfoRules(ctx), stored.sector);
     return [recordset([{ name: 'field', type: 'string' }], locked.map((f) => [f]))];
   },
 });

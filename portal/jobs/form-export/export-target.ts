@@ -2,9 +2,10 @@
 // only their current entity's forms), every form of a batch the caller can reach, or a template's
 // blank workbook. Forms of a template marked approver-view-only are downloadable only by
 // regulator staff and entity approvers (role 27), as the form list hides them (seed 003 §2.1).
-import { isReUser, LOGIN_TYPE, type ActionContext } from '../../../engine/runtime/context.js';
+import { isReUser, type ActionContext } from '../../../engine/runtime/context.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { filedTemplate, reachForm, type FiledTemplate, type FormRow } from '../../filing/form-data.js';
+import { mayDownloadApproverOnly } from '../../filing/approver-view.js';
 import { accessModule } from '../../../engine/records/module-access.js';
 import { kindOf, safeFileName, type ExportKind } from './export-args.js';
 import { beyondRules } from '../../../engine/db/beyond-rules.js';
@@ -13,8 +14,6 @@ import { beyondRules } from '../../../engine/db/beyond-rules.js';
 export const BEYOND_RULES = beyondRules(
   'Names and lists the forms of an export target after reaching the form or batch through the caller\'s rules (the job runs as its submitter)',
 );
-
-const APPROVER_ROLE = 27;
 
 export interface ExportItem {
   /** The form; null for a blank template. */
@@ -30,12 +29,6 @@ export interface ExportTarget {
   items: ExportItem[];
   /** The download's name without extension. */
   title: string;
-}
-
-function mayDownloadApproverOnly(ctx: ActionContext): boolean {
-  const caller = ctx.caller;
-  if (!caller) return false;
-  return caller.loginType === LOGIN_TYPE.IRU || caller.loginType === LOGIN_TYPE.ADMIN || caller.roles.has(APPROVER_ROLE);
 }
 
 async function templateRow(ctx: ActionContext, id: number): Promise<{ code: string; version: number; approverviewonly: boolean } | null> {

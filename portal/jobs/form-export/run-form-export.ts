@@ -2,13 +2,12 @@
 // .xlsx per form. Runs as the submitter (job-caller.ts), so the target is reached again with their
 // access as it is now: a form moved out of their reach since submitting fails the job.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { finished, pipeline } from 'node:stream/promises';
 import { Value } from '@sinclair/typebox/value';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { jobContext } from '../../../engine/jobs/job-caller.js';
-import { jobFileName, partPath } from '../../../engine/jobs/job-files.js';
+import { jobFileName, partPath, storeJobFile } from '../../../engine/jobs/job-files.js';
 import type { JobResult, JobRun } from '../../../engine/jobs/job-run.js';
 import { StoredExportArgs, kindOf } from './export-args.js';
 import { exportTarget } from './export-target.js';
@@ -80,7 +79,7 @@ export async function runFormExport(run: JobRun): Promise<JobResult> {
       }
     }
     signal.throwIfAborted();
-    await rename(part, join(config.jobsDir, name));
+    await storeJobFile(services, name, part);
   } catch (e) {
     await rm(part, { force: true });
     throw e;

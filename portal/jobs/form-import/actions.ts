@@ -1,6 +1,8 @@
 // Job.ImportFromExcel.* (seed 003 §7): queue the import of an ExcelImport record's workbooks,
 // poll it like an export (seed 001 §9), and download the copy that marks the bad cells.
+import { Type } from '@sinclair/typebox';
 import { defineAction } from '../../../engine/runtime/registry.js';
+import { recordId } from '../../../engine/runtime/record-arg.js';
 import { isReUser } from '../../../engine/runtime/context.js';
 import { AppError, errors } from '../../../engine/errors/catalogue.js';
 import { text } from '../../../engine/protocol/envelope.js';
@@ -13,6 +15,7 @@ import { IMPORT_STATE, readImport, moveImport } from './import-record.js';
 import { IMPORT_FROM_EXCEL, ImportArgs, importDownloadUrl, markedCopyTitle } from './run-import.js';
 import { allowedImportTypes, assertImportType, IMPORT_TYPE_LABELS, importModuleName } from './import-types.js';
 import { rowsOf } from '../../../engine/records/scoped-rows.js';
+import { entityAllowance, importRefusal } from './import-allow.js';
 
 export const importSubmit = defineAction({
   name: 'Job.ImportFromExcel.submit',
@@ -42,6 +45,10 @@ export const importSubmit = defineAction({
       if (!(await readRecordObject(ctx, re.module, re.scopeRe, record.reportingentity))) throw errors.notFound(`Reporting entity ${record.reportingentity}`);
       forEntity = record.reportingentity;
     }
+    // The regulator's Import Allow rules (import-allow.ts): the form it names, or every template of the entity, refused.
+    const entity = forEntity ?? record.reportingentity;
+    const refusal = entity === null ? null : await importRefusal(ctx.db, entity, record.form);
+    if (refusal) throw new AppError('E_NOPERMISSION', refusal);
     const id = await submitJob(ctx, IMPORT_FROM_EXCEL, { ...a, title: markedCopyTitle(record.name) }, forEntity);
     await moveImport(ctx.db, record.id, { state: IMPORT_STATE.notStarted, job: id }, ctx.caller?.userId ?? null, ctx.services.modules);
     ctx.log.info({ jobId: id, excelimport: record.id }, 'Excel import queued');
@@ -64,6 +71,29 @@ export const importTypes = defineAction({
   },
 });
 
+export const importAllowance = defineAction({
+  name: 'Job.ImportFromExcel.allowance',
+  summary: 'What the regulator\'s Import Allow rules refuse today to the caller\'s entity (an entity user\'s current one, or the entity a staff member names): every template of its forms, or some of them',
+  args: [Type.Optional(Type.Object({ re: Type.Optional(recordId('RE', 'The reporting entity (regulator staff)')) }, { additionalProperties: false }))],
+  access: 'session',
+  writes: false,
+  answer: 'value 0: text, JSON {none, refused: [{template, label, until, message}]}: none is the sentence when no template may be imported, else null; until is YYYY-MM-DD or null',
+  errors: ['E_NOPERMISSION', 'E_NOTFOUND', 'E_BADREQUEST'],
+  async handler([a], ctx) {
+    accessModule(ctx, importModuleName(ctx.caller), 'create');
+    let entity: number | null = ctx.caller?.currentRe ?? null;
+    if (!isReUser(ctx.caller)) {
+      // Staff ask about an entity they may see, as the create page offers it.
+      if (a?.re === undefined) throw new AppError('E_BADREQUEST', 'Choose the reporting entity whose forms this import fills.');
+      const re = accessModule(ctx, 'RE', 'select');
+      if (!(await readRecordObject(ctx, re.module, re.scopeRe, a.re))) throw errors.notFound(`Reporting entity ${a.re}`);
+      entity = a.re;
+    }
+    if (entity === null) throw new AppError('E_BADREQUEST', 'Choose the reporting entity whose forms this import fills.');
+    return [text(JSON.stringify(await entityAllowance(ctx.db, entity)))];
+  },
+});
+
 export const importStatus = jobStatusAction({
   name: 'Job.ImportFromExcel.status',
   type: IMPORT_FROM_EXCEL,
@@ -79,4 +109,4 @@ export const importDownload = jobDownloadAction({
   url: (job) => importDownloadUrl(job.id, job.file),
 });
 
-export const importActions = [importSubmit, importTypes, importStatus, importDownload];
+export const importActions = [importSubmit, importTypes, importAllowance, importStatus, importDownload];

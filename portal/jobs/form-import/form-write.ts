@@ -11,13 +11,15 @@ import type { ActionContext } from '../../../engine/runtime/context.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { parseCellValue } from '../../filing/cell-values.js';
 import { isFormulaCell } from '../../filing/normalise.js';
-import { cellId, filedTemplate, listValuesFor, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
+import { cellId, filedTemplate, type FiledTemplate, listValuesFor, placeContent, reachForm, storedCells } from '../../filing/form-data.js';
 import { cellKey, type DataCell, type FormLayout } from '../../filing/form-layout.js';
 import { externalKeys } from '../../filing/formula-references.js';
 import { saveFormData, type CellInput } from '../../filing/form-save.js';
 import { cellInput } from './cell-input.js';
 import type { NamedCell } from './cell-names.js';
 import { categoryMismatch, typeFitsCategory } from './import-types.js';
+import { formImportRefusal } from './import-allow.js';
+import { cellLabels } from '../../filing/cell-labels.js';
 import { cellProblem, isBlank, readFormCells, type CellProblem, type ReadCell } from './workbook-cells.js';
 import type { WorkbookMap } from './workbook-map.js';
 import type { WorkbookValues } from './workbook-values.js';
@@ -83,8 +85,18 @@ function deletedLines(layout: FormLayout, map: WorkbookMap, lines: Record<string
  * Writes the workbook's changes into form `formId`; answers the problems (none: written) and the
  * number of cells changed (0: nothing changed, and nothing was written). With an import's Form
  * Type, a form whose template category is of the other kind (App I/II or not) is refused whole,
- * rule `form-type` (import-types.ts).
+ * rule `form-type` (import-types.ts); one the Import Allow rules refuse, rule `import-allow`.
  */
+/** Each cell's problem says which cell of the form it is in words: its tab and its label. */
+function nameCells(problems: CellProblem[], filed: FiledTemplate): void {
+  const labels = cellLabels(filed.properties);
+  for (const p of problems) {
+    if (!p.code) continue;
+    const tab = filed.layout.tab(p.at.slice(0, p.at.indexOf('!')));
+    p.label = [tab ? `Tab ${tab.title}` : '', labels.get(p.code) ?? `Code ${p.code}`].filter(Boolean).join(', ');
+  }
+}
+
 export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues, map: WorkbookMap | null, formId: number, opts: WriteOptions = {}): Promise<{ problems: CellProblem[]; cells: number }> {
   const problems: CellProblem[] = [];
   let written = 0;
@@ -96,15 +108,24 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
         const template = form.formtemplate === null ? undefined : await trx('formtemplate').where({ id: form.formtemplate }).first('category');
         const category = template?.category === null || template?.category === undefined ? null : Number(template.category);
         if (!typeFitsCategory(opts.importType, category)) {
-          problems.push({ at: '', sheet: null, address: null, code: null, rule: 'form-type', message: categoryMismatch(form.id, opts.importType, category) });
+          problems.push({ at: '', sheet: null, address: null, code: null, rule: 'form-type', message: categoryMismatch(opts.importType, category) });
           throw new RolledBack();
         }
       }
+      // The regulator's Import Allow rules (import-allow.ts): a refused form is this workbook's problem.
+      const refusal = await formImportRefusal(trx, form);
+      if (refusal) {
+        problems.push({ at: '', sheet: null, address: null, code: null, rule: 'import-allow', message: refusal });
+        throw new RolledBack();
+      }
       const filed = await filedTemplate(trx, form);
       const { layout } = filed;
-      const [stored, listValues] = await Promise.all([storedCells(trx, form.id), listValuesFor(trx, layout)]);
+      const stored = await storedCells(trx, form.id);
       const content = placeContent(layout, stored);
       const found = readFormCells(layout, wb, map, opts.names ?? new Map());
+      // The list entries the workbook's dropdown cells name, looked up by value (not whole lists).
+      const dropdowns = found.read.filter((rc) => rc.cell.place.cell.editor === 'dropdown').map((rc) => cellInput(rc.value, 'dropdown'));
+      const listValues = await listValuesFor(trx, layout, dropdowns.flatMap((r) => (r.ok ? [r.value] : [])));
       problems.push(...found.problems);
 
       // The form's lines after the import: the workbook's with "replace", else never fewer than it has.
@@ -133,7 +154,7 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
         const at = cellKey(rc.cell.tab, formAddress);
         const where = { sheet: rc.sheet, address: rc.address };
         if (isFormulaCell(c)) {
-          if (!isFormula(rc.value) && !writtenAsValue(rc.cell)) problems.push(cellProblem(at, where, rc.cell.code, 'formula', `${formAddress} is calculated by the template's formula; a value typed over it is not imported.`));
+          if (!isFormula(rc.value) && !writtenAsValue(rc.cell)) problems.push(cellProblem(at, where, rc.cell.code, 'formula', "This cell is calculated by the template's formula; a value typed over it is not imported."));
           continue;
         }
         given.add(cellId(rc.cell, rc.row));
@@ -150,7 +171,7 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
           if (parsed.ok && parsed.value === before) continue;
         }
         if (c.disabled === true) {
-          problems.push(cellProblem(at, where, rc.cell.code, 'disabled', `${formAddress} is disabled in the template; a changed value is not imported.`));
+          problems.push(cellProblem(at, where, rc.cell.code, 'disabled', 'This cell is disabled in the template; a changed value is not imported.'));
           continue;
         }
         inputs.push({ tab: rc.cell.tab, address: formAddress, value: read.value as never });
@@ -182,6 +203,7 @@ export async function writeWorkbookToForm(ctx: ActionContext, wb: WorkbookValues
           problems.push(src ? cellProblem(key, { sheet: src.sheet, address: src.address }, src.cell.code, ruleOf(message), message) : cellProblem(key, null, null, ruleOf(message), tab ? `Tab ${tab.title}: ${message}` : message));
         }
       }
+      nameCells(problems, filed);
       if (problems.length) throw new RolledBack();
       written = inputs.length;
     });

@@ -13,7 +13,7 @@ export const IMPORT_TYPE_LABELS: Record<number, string> = { [IMPORT_TYPES.main]:
 /** The App I/II form categories: the seeds' 73-76 and our 100213 (docs/row-rules.md). */
 export const APP_CATEGORIES: readonly number[] = [73, 74, 75, 76, 100213];
 
-const named = (type: number) => `${IMPORT_TYPE_LABELS[type] ?? 'Form Type'} (${type})`;
+const named = (type: number) => IMPORT_TYPE_LABELS[type] ?? `Form Type ${type}`;
 
 /** The module a caller's imports are read and written through. */
 export function importModuleName(caller: Caller | null): 'RE-ExcelImport' | 'ExcelImport' {
@@ -50,8 +50,8 @@ export function typeFitsCategory(type: number, category: number | null): boolean
 }
 
 /** Why a workbook's form is not one this import fills. */
-export function categoryMismatch(form: number, type: number, category: number | null): string {
-  const kind = category !== null && APP_CATEGORIES.includes(category) ? `an App I/II form (template category ${category})` : `not an App I/II form (template category ${category ?? 'none'})`;
+export function categoryMismatch(type: number, category: number | null): string {
+  const kind = category !== null && APP_CATEGORIES.includes(category) ? 'an App I/II form' : 'not an App I/II form';
   const other = type === IMPORT_TYPES.appendix ? IMPORT_TYPES.main : IMPORT_TYPES.appendix;
-  return `Form ${form} is ${kind}, but this import's Form Type is ${named(type)}: import this workbook with Form Type ${named(other)}.`;
+  return `This form is ${kind}, but this import's Form Type is ${named(type)}: import this workbook with Form Type ${named(other)}.`;
 }

@@ -92,7 +92,7 @@ function notesBySheet(parts: readonly GuardedPart[], problems: readonly CellProb
     if (!part || !p.address || !ADDRESS.test(p.address)) continue;
     const notes = out.get(part) ?? new Map<string, string>();
     out.set(part, notes);
-    const text = `${p.rule}: ${p.note ?? p.message}`;
+    const text = p.note ?? p.message;
     notes.set(p.address, notes.has(p.address) ? `${notes.get(p.address)}\n${text}` : text);
   }
   return out;

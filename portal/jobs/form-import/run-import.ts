@@ -4,16 +4,16 @@
 // the job's result is the full report as JSON, and its file the copy of each workbook with cell
 // problems, each bad cell marked by a comment (one .xlsx, or a .zip of one .xlsx per workbook).
 import { createReadStream, createWriteStream } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { recordId } from '../../../engine/runtime/record-arg.js';
 import { Value } from '@sinclair/typebox/value';
 import { AppError } from '../../../engine/errors/catalogue.js';
 import { fileStoreOf } from '../../../engine/files/attachments.js';
+import { isContentHash } from '../../../engine/files/file-store.js';
 import { jobContext } from '../../../engine/jobs/job-caller.js';
-import { jobFileName, partPath } from '../../../engine/jobs/job-files.js';
+import { jobFileName, partPath, storeJobFile } from '../../../engine/jobs/job-files.js';
 import type { JobResult, JobRun } from '../../../engine/jobs/job-run.js';
 import { writeWorkbookToForm, type CellProblem } from './form-write.js';
 import { IMPORT_STATE, moveImport, readImport } from './import-record.js';
@@ -27,6 +27,9 @@ import type { EngineConfig } from '../../../fastify.config.js';
 import { valuesOfSheets, type WorkbookValues } from './workbook-values.js';
 import { assertImportType } from './import-types.js';
 import { beyondRules } from '../../../engine/db/beyond-rules.js';
+import { rowsOf } from '../../../engine/records/scoped-rows.js';
+import type { ActionContext } from '../../../engine/runtime/context.js';
+import { shownDay } from '../../filing/return-mail.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
 export const BEYOND_RULES = beyondRules(
@@ -58,6 +61,8 @@ export function markedCopyTitle(importName: string): string {
 export interface WorkbookReport {
   file: string;
   form: number | null;
+  /** The form in words once the import reached it (formTitle), else null. */
+  title?: string | null;
   written: boolean;
   cells: number;
   problems: CellProblem[];
@@ -68,15 +73,23 @@ export function importDownloadUrl(id: number, file?: string | null): string {
   return `/out/${id}.${file?.endsWith('.zip') ? 'zip' : 'xlsx'}`;
 }
 
-/** The description of the import: a line per workbook, and one per problem, `01!B3 code [rule]: message`. */
+/** A problem in words: the form's cell by tab and label, the workbook's sheet and cell beside it. */
+export function problemLine(p: CellProblem): string {
+  if (!p.label) return p.message;
+  const where = p.sheet && p.address ? ` (sheet "${p.sheet}", cell ${p.address})` : '';
+  return `${p.label}${where}: ${p.note ?? p.message}`;
+}
+
+/** The description of the import: a line per workbook, naming its form, and one per problem. */
 export function describe(reports: readonly WorkbookReport[]): string {
   const lines: string[] = [];
   for (const r of reports) {
-    if (r.written && r.cells === 0) lines.push(`${r.file}: Nothing changed: every value in it is already in form ${r.form}, so nothing was written.`);
-    else if (r.written) lines.push(`${r.file}: ${r.cells} ${r.cells === 1 ? 'cell' : 'cells'} written into form ${r.form}.`);
+    const form = r.title ?? (r.form ? `form ${r.form}` : null);
+    if (r.written && r.cells === 0) lines.push(`${r.file}: Nothing changed: every value in it is already in ${form}, so nothing was written.`);
+    else if (r.written) lines.push(`${r.file}: ${r.cells} ${r.cells === 1 ? 'cell' : 'cells'} written into ${form}.`);
     else {
-      lines.push(`${r.file}: not imported${r.form ? ` (form ${r.form} unchanged)` : ''}.`);
-      for (const p of r.problems) lines.push(`${p.at}${p.code ? ` ${p.code}` : ''} [${p.rule}]: ${p.message}`);
+      lines.push(`${r.file}: not imported${r.title ? `, so ${r.title} is unchanged` : ''}.`);
+      for (const p of r.problems) lines.push(problemLine(p));
     }
   }
   return lines.join('\n');
@@ -86,7 +99,7 @@ export function describe(reports: readonly WorkbookReport[]): string {
 const RESULT_CHARS = 1000;
 
 export function summary(id: number, state: number, download: string | null, reports: readonly WorkbookReport[]): string {
-  const all = reports.flatMap((r) => r.problems.map((p) => `${p.at || r.file} ${p.code ?? ''} [${p.rule}] ${p.message}`.replace(/\s+/g, ' ')));
+  const all = reports.flatMap((r) => r.problems.map((p) => `${r.file}: ${problemLine(p)}`.replace(/\s+/g, ' ')));
   const base = { excelimport: id, state, download, written: reports.filter((r) => r.written).length, workbooks: reports.length, problems: all.length, listed: [] as string[] };
   for (const line of all) {
     const next = JSON.stringify({ ...base, listed: [...base.listed, line] });
@@ -94,6 +107,15 @@ export function summary(id: number, state: number, download: string | null, repo
     base.listed.push(line);
   }
   return JSON.stringify(base);
+}
+
+/** The form in words, as its page heading has it: `BNK-01 Balance sheet of Demo Bank Berhad, period ending 31/10/2026 (form 842)`. */
+async function formTitle(ctx: ActionContext, id: number): Promise<string> {
+  const row = await rowsOf(ctx, 'REForm').from('f').leftJoin({ e: 're' }, 'e.id', 'f.re').where('f.id', id).first('f.code', 'f.name', 'f.endon', 'e.name as entity');
+  if (!row) return `form ${id}`;
+  const [code, name] = [String(row.code ?? '').trim(), String(row.name ?? '').trim()];
+  const named = (name === code ? code : `${code} ${name}`).trim() || 'the form';
+  return `${named}${row.entity ? ` of ${row.entity}` : ''}${row.endon ? `, period ending ${shownDay(row.endon)}` : ''} (form ${id})`;
 }
 
 const fileProblem = (message: string, rule = 'file'): CellProblem => ({ at: '', sheet: null, address: null, code: null, rule, message });
@@ -143,6 +165,7 @@ async function importOne(run: JobRun, thread: ImportThread, ctx: Awaited<ReturnT
     report.problems = problems;
     report.cells = cells;
     report.written = problems.length === 0;
+    report.title = await formTitle(ctx, formId);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     report.problems.push(fileProblem(`Form ${formId}: ${e.message}`, 'form'));
@@ -194,7 +217,7 @@ async function markedFile(run: JobRun, pieces: readonly MarkedPiece[]): Promise<
   const dir = services.config.jobsDir;
   if (pieces.length === 1) {
     const name = jobFileName(job.id, job.claimToken, 'xlsx');
-    await rename(pieces[0].path, join(dir, name));
+    await storeJobFile(services, name, pieces[0].path);
     return name;
   }
   const name = jobFileName(job.id, job.claimToken, 'zip');
@@ -205,7 +228,7 @@ async function markedFile(run: JobRun, pieces: readonly MarkedPiece[]): Promise<
     const used = new Set<string>();
     for (const p of pieces) zip.file(entryName(p.workbook, used), createReadStream(p.path), { compression: 'STORE', binary: true });
     await pipeline(zip.generateNodeStream({ streamFiles: true, compression: 'STORE' }), createWriteStream(part));
-    await rename(part, join(dir, name));
+    await storeJobFile(services, name, part);
   } catch (e) {
     await rm(part, { force: true });
     throw e;
@@ -231,13 +254,13 @@ export async function runFormImport(run: JobRun): Promise<JobResult> {
     // The Form Type must still be one the submitter may import (their role or position may have changed).
     if (record.importtype !== null) await assertImportType(ctx, record.importtype, 'E_NOPERMISSION');
     const files: { name: string; file: string | null }[] = await services.db('excelimport_reference').where({ fk_excelimport: id }).orderBy('id').select('name', 'file');
-    const store = fileStoreOf(services.config);
+    const store = fileStoreOf(services);
     const reports: WorkbookReport[] = [];
     for (const [i, f] of files.entries()) {
       if (run.signal.aborted) throw new Error('The import was stopped');
       run.report({ processed: i, total: files.length });
       const name = String(f.name ?? `file ${i + 1}`);
-      const bytes = f.file ? await readFile(store.pathOf(String(f.file))).catch(() => null) : null;
+      const bytes = isContentHash(f.file) ? await store.read(f.file).catch(() => null) : null;
       if (!bytes) {
         reports.push({ file: name, form: null, written: false, cells: 0, problems: [fileProblem(`${name}: the uploaded file is missing.`)] });
         continue;

@@ -30,6 +30,8 @@ export interface CellProblem {
   message: string;
   /** The message without the sheet and cell, for the comment on the cell itself. */
   note?: string;
+  /** The form's cell in words, `Tab KP, Total assets (Current year)`, when the problem is one cell's. */
+  label?: string;
 }
 
 export function cellProblem(at: string, where: { sheet: string; address: string } | null, code: string | null, rule: string, note: string): CellProblem {
@@ -161,7 +163,7 @@ export function readFormCells(layout: FormLayout, wb: WorkbookValues, map: Workb
       const named = names.get(cell.code);
       // A deleted cell of a fixed line: its value is gone (a line of an add-new-rows tab can be deleted).
       if (named && !cell.repeats && !isFormulaCell(cell.place.cell)) {
-        problems.push(cellProblem(`${cell.tab}!${layout.address(cell, 0, {})}`, null, cell.code, 'moved', `The cell ${cell.code} of tab ${tab.title} was deleted from the workbook (its name ${cellName(cell.code)} refers to ${named.ref}), so its value cannot be read. Undo the deletion, or export the form again.`));
+        problems.push(cellProblem(`${cell.tab}!${layout.address(cell, 0, {})}`, null, cell.code, 'moved', `This cell was deleted from the workbook (its name ${cellName(cell.code)} refers to ${named.ref}), so its value cannot be read. Undo the deletion, or export the form again.`));
       }
       continue;
     }

@@ -2,8 +2,7 @@
 // submitter can reach, as one .xlsx or one PDF (printed by the engine's Chromium, as reports
 // are). Runs as the submitter (job-caller.ts): the forms are reached again with their access as
 // it is now, and each form is checked as Form.validate checks it.
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm, writeFile } from 'node:fs/promises';
 import { Value } from '@sinclair/typebox/value';
 import { sqlDateTime } from '../../../engine/db/clock.js';
 import { AppError } from '../../../engine/errors/catalogue.js';
@@ -13,7 +12,7 @@ import { reportPrinting } from '../../../engine/reports/report-store.js';
 import { exportTarget } from '../form-export/export-target.js';
 import { kindOf } from '../form-export/export-args.js';
 import { jobContext } from '../../../engine/jobs/job-caller.js';
-import { jobFileName, partPath } from '../../../engine/jobs/job-files.js';
+import { jobFileName, partPath, storeJobFile } from '../../../engine/jobs/job-files.js';
 import type { JobResult, JobRun } from '../../../engine/jobs/job-run.js';
 import { StoredReportArgs } from './report-args.js';
 import { validationHtml } from './report-html.js';
@@ -54,7 +53,7 @@ export async function runValidationReport(run: JobRun): Promise<JobResult> {
   const part = await partPath(services.config.jobsDir, name);
   try {
     await writeFile(part, body);
-    await rename(part, join(services.config.jobsDir, name));
+    await storeJobFile(services, name, part);
   } catch (e) {
     await rm(part, { force: true });
     throw e;
