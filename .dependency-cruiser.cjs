@@ -35,6 +35,8 @@ const CLIENT_MAY_IMPORT = {
     '^engine/metadata/screen-files\\.ts$',
     '^engine/metadata/helper-names\\.ts$',
     '^engine/protocol/envelope\\.ts$',
+    // What an action answers, where the screen reads the same shape the server builds.
+    '^portal/filing/period-freeze-shape\\.ts$',
   ],
   // Rules the client mirrors for comfort, enforced again on the server.
   mirroredRules: [

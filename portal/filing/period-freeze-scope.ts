@@ -7,7 +7,7 @@ import { periodEndProblem } from './period-dates.js';
 
 type Db = Knex | Knex.Transaction;
 
-export type FreezeAction = 'freeze' | 'unfreeze';
+import type { FreezeAction } from './period-freeze-shape.js';
 
 export interface FreezeArgs {
   endon?: unknown;

@@ -12,6 +12,7 @@ import { rowsOf } from '../../engine/records/scoped-rows.js';
 import { beyondRules } from '../../engine/db/beyond-rules.js';
 import { isTrue, shownDay } from './batch-freeze.js';
 import type { FreezeScope } from './period-freeze-scope.js';
+import type { FreezeRow, FreezeSummary } from './period-freeze-shape.js';
 import { mailFreeze } from './period-freeze-mail.js';
 
 /** This file's own queries of scoped tables, and why they are not the caller's rows (docs/security.md). */
@@ -21,33 +22,8 @@ export const BEYOND_RULES = beyondRules(
 
 type Db = Knex | Knex.Transaction;
 
-/** One submission of the period: `changes` when the move freezes (or unfreezes) it, `already` when it is so already. */
-export interface FreezeRow {
-  re: number;
-  re_name: string;
-  formbatch: number;
-  batch: string;
-  calendar: string;
-  state: string;
-  forms: number;
-  /** The caller's forms of the batch by state, in words: "2 Open, 1 Submitted". */
-  formstates: string;
-  frozen: boolean;
-  status: 'changes' | 'already';
-}
-
-export interface FreezeOutcome {
-  action: FreezeScope['action'];
-  endon: string;
-  dryRun: boolean;
+export interface FreezeOutcome extends FreezeSummary {
   rows: FreezeRow[];
-  batches: { changes: number; already: number };
-  forms: { changes: number; already: number };
-  entities: number;
-  /** The record of the move (FreezePeriod id); null for a preview or when nothing changed. */
-  record: number | null;
-  recipients: number;
-  sentence: string;
 }
 
 async function listNames(db: Db, ids: number[]): Promise<Map<number, string>> {

@@ -1,8 +1,9 @@
 // FormBatch.freezePeriod and the freeze history (module FreezePeriod) as the Freeze Period screen
 // calls them (docs/filing-periods.md "Freezing a period"), through the one rpc layer.
 import { rpc, textAt, type Row, type Value } from '../rpc/rpc';
+import type { FreezeAction, FreezeRow, FreezeSummary } from '../../../portal/filing/period-freeze-shape.js';
 
-export type FreezeAction = 'freeze' | 'unfreeze';
+export type { FreezeAction, FreezeRow, FreezeSummary };
 
 export interface FreezeArgs {
   endon: string;
@@ -11,32 +12,6 @@ export interface FreezeArgs {
   action: FreezeAction;
   reason?: string;
   dryRun?: boolean;
-}
-
-/** One submission of the period: `changes` when the move changes it, `already` when it is so already. */
-export interface FreezeRow {
-  re: number;
-  re_name: string;
-  formbatch: number;
-  batch: string;
-  calendar: string;
-  state: string;
-  forms: number;
-  formstates: string;
-  frozen: boolean;
-  status: 'changes' | 'already';
-}
-
-export interface FreezeSummary {
-  action: FreezeAction;
-  endon: string;
-  dryRun: boolean;
-  batches: { changes: number; already: number };
-  forms: { changes: number; already: number };
-  entities: number;
-  record: number | null;
-  recipients: number;
-  sentence: string;
 }
 
 export interface FreezeHistory {
