@@ -75,8 +75,13 @@ async function storedDefinition(db: Db, kind: VersionedModule, recordId: number)
 
 export async function keepScreenVersion(db: Db, kind: VersionedModule, recordId: number, version: number, action: 'create' | 'update' | 'delete', who: number | null): Promise<void> {
   const definition = action === 'delete' ? undefined : await storedDefinition(db, kind, recordId);
+  await insertVersion(db, kind, recordId, version, action, definition ?? null, who);
+}
+
+/** One kept version of a screen or a versioned record: its whole definition, null for a delete. */
+async function insertVersion(db: Db, module: string, recordId: number, version: number, action: 'create' | 'update' | 'delete', definition: unknown, who: number | null): Promise<void> {
   await db('screen_version').insert({
-    module: kind,
+    module,
     record_id: recordId,
     version,
     action,
@@ -104,16 +109,7 @@ export async function keepRecordVersion(db: Db, module: ResolvedModule, recordId
       }
     }
   }
-  await db('screen_version').insert({
-    module: module.name,
-    record_id: recordId,
-    version,
-    action,
-    definition: definition ? JSON.stringify(definition) : null,
-    createby: who,
-    createon: sqlDateTime(),
-  });
-  await bumpVersions(db, ['screen_version']);
+  await insertVersion(db, module.name, recordId, version, action, definition, who);
 }
 
 export interface ScreenVersionRow {
