@@ -14,6 +14,10 @@ export interface EngineConfig {
   dataDir: string;
   defaultPageSize: number;
   maxPageSize: number;
+  /** Megabytes of Record.select pages kept in memory per database (page-cache.ts); 0: none. */
+  pageCacheMb: number;
+  /** Every kept page served is read again and compared (the test kit's check that every write bumps its table's version). */
+  pageCacheVerify: boolean;
   /** Largest request body accepted, in bytes (and the text fields of a multipart call). */
   bodyLimit: number;
   /**
@@ -145,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     dataDir,
     defaultPageSize,
     maxPageSize,
+    pageCacheMb: integer(env, 'PAGE_CACHE_MB', 0, 0, 4096),
+    pageCacheVerify: onOff(env, 'PAGE_CACHE_VERIFY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     processBodyLimit: integer(env, 'PROCESS_BODY_LIMIT', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     logLevel,

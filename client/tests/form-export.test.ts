@@ -5,6 +5,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bumpVersions } from '../../engine/db/change-versions.js';
 import ExcelJS from 'exceljs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,7 @@ describe('exporting a form to Excel from the entry page', () => {
   it('shows Error Generating Excel with the reason when the export is refused', async () => {
     const template = (await portal.t.database.db('form').where({ id: form }).first('formtemplate')).formtemplate;
     await portal.t.database.db('formtemplate').where({ id: template }).update({ approverviewonly: true });
+    await bumpVersions(portal.t.database.db, ['formtemplate']);
     try {
       await page.click('[data-action=export-excel]');
       const text = await answerDialog(page, 'ok');
@@ -68,11 +70,13 @@ describe('exporting a form to Excel from the entry page', () => {
       expect(text).toContain('You do not have permission');
     } finally {
       await portal.t.database.db('formtemplate').where({ id: template }).update({ approverviewonly: false });
+      await bumpVersions(portal.t.database.db, ['formtemplate']);
     }
   });
   it('hides Export to Excel on an approver-view-only form from a preparer, and shows it to the approver', async () => {
     const template = (await portal.t.database.db('form').where({ id: form }).first('formtemplate')).formtemplate;
     await portal.t.database.db('formtemplate').where({ id: template }).update({ approverviewonly: true });
+    await bumpVersions(portal.t.database.db, ['formtemplate']);
     const { page: approverPage } = await portal.page();
     try {
       await openForm(page, `${portal.url}/re/form/${form}`);
@@ -83,6 +87,7 @@ describe('exporting a form to Excel from the entry page', () => {
       expect(await approverPage.$('[data-action=export-excel]')).not.toBeNull();
     } finally {
       await portal.t.database.db('formtemplate').where({ id: template }).update({ approverviewonly: false });
+      await bumpVersions(portal.t.database.db, ['formtemplate']);
       await approverPage.close();
     }
   });

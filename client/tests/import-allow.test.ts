@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlDate, sqlDateTime } from '../../engine/db/clock.js';
+import { bumpVersions } from '../../engine/db/change-versions.js';
 import { filedTemplate } from '../../portal/filing/form-data.js';
 import { addDays } from '../../portal/filing/period-dates.js';
 import { shownDay } from '../../portal/filing/return-mail.js';
@@ -61,6 +62,7 @@ describe('Import Allow (sqlite)', () => {
     const batch = Number((await db('formbatch').max({ id: 'id' }))[0].id);
     await db('form').insert({ code, name: code, re: 1, formbatch: batch, state: 13, formtemplate: tpl, templateversion: 1, endon: '2026-01-31', createon });
     const form = Number((await db('form').max({ id: 'id' }))[0].id);
+    await bumpVersions(db, ['formbatch', 'form']);
     const { layout, properties } = await filedTemplate(db, { id: form, formtemplate: tpl, templateversion: 1 });
     const cell = layout.cells.find((c) => c.place.cell.editor === 'numeric')!;
     const address = layout.address(cell, 0, {});
@@ -72,6 +74,7 @@ describe('Import Allow (sqlite)', () => {
     it(`lets staff add a rule refusing BNK-01 to an entity, whose preparer is told beforehand and whose import is refused with the sentence (${width}×${height})`, async () => {
       const db = portal.t.database.db;
       await db('import_allow').delete();
+      await bumpVersions(db, ['import_allow']);
       // The entity files on another template too, so it may still import: only BNK-01 is refused.
       await newForm('TRC-02');
       const bnk = await newForm('BNK-01');

@@ -45,4 +45,22 @@ describe('BoundedCache', () => {
     expect(c.size).toBe(100);
     expect(c.get('k9999')).toBe(9999);
   });
+
+  it('keeps the summed weight of its entries within a weight bound, taking the oldest first', () => {
+    const c = new BoundedCache<string>(100, { weigh: (v) => v.length, max: 10 });
+    c.set('a', 'xxxx');
+    c.set('b', 'xxxx');
+    expect(c.weight).toBe(8);
+    c.get('a');
+    c.set('c', 'xxxxx');
+    expect(c.get('b')).toBeUndefined();
+    expect([c.get('a'), c.get('c')]).toEqual(['xxxx', 'xxxxx']);
+    expect(c.weight).toBe(9);
+    // One entry heavier than the bound is kept alone.
+    c.set('d', 'x'.repeat(12));
+    expect(c.size).toBe(1);
+    expect(c.weight).toBe(12);
+    c.clear();
+    expect(c.weight).toBe(0);
+  });
 });

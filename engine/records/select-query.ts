@@ -85,6 +85,8 @@ export interface SelectPlan {
   countKey: string;
   /** Deep pages under a rule that hides a few values (SQLite): read in two statements, in place of `rows`. */
   anchored?: AnchoredPage;
+  /** Made with the clock's time (`now` in a condition or the scope): its rows are never kept (page-cache.ts). */
+  readsClock: boolean;
 }
 
 /** A statement compiled once per shape (compiled-statement.ts TemplateCache). */
@@ -292,6 +294,7 @@ export function planSelect(db: Db, module: ResolvedModule, scopeRe: number | nul
     },
     countKey,
     anchored,
+    readsClock: parts.readsClock,
   };
 }
 

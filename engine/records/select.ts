@@ -6,6 +6,7 @@ import { accessModule } from './module-access.js';
 import { planSelect, type SelectPlan, type ShapedStatement } from './select-query.js';
 import { toRecordset } from './recordset.js';
 import { countOf } from './count-cache.js';
+import { keptRows } from './page-cache.js';
 import { selectCompiled, TemplateCache, type Row } from '../db/compiled-statement.js';
 import { relabelStateGroups } from './state-groups.js';
 import { withoutDroppedIndex } from './index-hint.js';
@@ -61,8 +62,11 @@ export async function selectRecords(ctx: ActionContext, args: SelectArgs): Promi
   if (max > maxPageSize) throw errors.badRequest(`max must be at most ${maxPageSize}`);
   const pageIndex = positive(args.pageIndex, 'pageIndex', 1);
   const plan = planSelect(ctx.db, module, scopeRe, { fields: args.fields, where: args.where, order: args.order, limit: max, offset: (pageIndex - 1) * max }, true);
-  const rows = planRows(ctx, plan);
+  const rows = keptRows(ctx, module, plan, async () => {
+    const read = await planRows(ctx, plan);
+    relabelStateGroups(module, read);
+    return read;
+  });
   const [rowValues, total] = await Promise.all([rows, countOf(ctx, module, plan)]);
-  relabelStateGroups(module, rowValues);
   return [toRecordset(plan.fields, rowValues), text(String(total))];
 }

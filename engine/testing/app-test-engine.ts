@@ -30,7 +30,7 @@ export interface AppTestEngine {
 export async function startAppTestEngine(app: EngineApp, dialect: Dialect, env: Record<string, string> = {}, seed?: (db: Knex) => Promise<unknown>): Promise<AppTestEngine> {
   const database = await createTestDatabase(dialect, { app });
   await (seed ? seed(database.db) : app.seed?.(database.db, { demo: true }));
-  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', CLOCK_WORK: 'off', ...env });
+  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', CLOCK_WORK: 'off', PAGE_CACHE_VERIFY: 'on', ...env });
   const engine = await buildEngine({ app, config, db: database.db, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   const xmlAnswers = collectXmlAnswers(engine.app);
   await engine.app.ready();

@@ -2,6 +2,7 @@
 // (REForm state moves, docs/filing.md) moves the RE dashboard's Current Submission Status, and a
 // batch completed by its forms counts as submitted in the RE and regulator submission series.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpVersions } from '../../../engine/db/change-versions.js';
 import { completeForm } from '../../../portal/testing/complete-form.js';
 import { startTestEngine, type TestEngine } from '../../../engine/testing/test-engine.js';
 import { testDialects } from '../../../engine/testing/test-database.js';
@@ -71,6 +72,7 @@ describe.each(await testDialects())('dashboards from real filings on %s', (diale
     // dashboards read the batch's state, so the move is made as the engine's effect makes it.
     await t.database.db('form').where({ formbatch: form.formbatch }).update({ state: 56 });
     await t.database.db('formbatch').where({ id: form.formbatch }).update({ state: 71, submitteddate: new Date().toISOString().slice(0, 19).replace('T', ' ') });
+    await bumpVersions(t.database.db, ['form', 'formbatch']);
     const reAfter = json(await t.call('RE.getDashboard', [{ dt: due }], await t.sessionFor('re', 1)));
     const iruAfter = json(await t.call('IRU.getDashboard', [{ dt: due }], iru));
     expect(submittedOf(reAfter, 'performance_submission')).toBe(submittedOf(reBefore, 'performance_submission') + 1);

@@ -4,6 +4,7 @@
 // an ordinary regulator user (iru); a batch they cannot list answers as a missing one and mails
 // nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpVersions } from '../../../engine/db/change-versions.js';
 import { sqlDate, sqlDateTime } from '../../../engine/db/clock.js';
 import { recordsetObjects, type EnvelopeValue, type RecordsetValue } from '../../../engine/protocol/envelope.js';
 import { failure, ok, select, sorted, type Page } from '../../../engine/testing/record-calls.js';
@@ -140,6 +141,7 @@ describe.each(await testDialects())('period actions within the caller\'s rows on
       await db()('formbatch').insert({ re: 1, name: 'App I/II of bank 1', calendar: MONTHLY, category: APP, endon: MONTH, duedate: MONTH, state: 13, frozen_ind: false, createon });
       const batch = Number((await db()('formbatch').max({ id: 'id' }))[0].id);
       await db()('form').insert({ code: 'TS-APP', name: 'App I/II Monthly Return', re: 1, formbatch: batch, calendar: MONTHLY, category: APP, state: 13, endon: MONTH, createon });
+      await bumpVersions(db(), ['formbatch', 'form']);
       for (const u of ['rm', 'appofficer', 'iru']) {
         for (const endon of [QUARTER, MONTH, '2025-09-30']) {
           const listed = await listedForms(s[u], [['endon', '=', endon]]);
@@ -180,6 +182,7 @@ describe.each(await testDialects())('period actions within the caller\'s rows on
       await db()('formbatch').insert({ re, name: `Late ${Math.random().toString(36).slice(2, 8)}`, endon: '2026-03-31', duedate: due, state: 13, frozen_ind: false, createon, ...batch });
       const id = Number((await db()('formbatch').max({ id: 'id' }))[0].id);
       await db()('form').insert(forms.map((f, i) => ({ code: `LT-${i}`, name: `Late Form ${i}`, re, formbatch: id, state: 13, endon: '2026-03-31', createon, ...f })));
+      await bumpVersions(db(), ['formbatch', 'form']);
       return id;
     }
     const lastOutboxId = async () => Number((await db()('email_outbox').max({ id: 'id' }))[0].id ?? 0);
