@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../app/page-title';
+import { LEAVE_PAGE_MESSAGE, useLeaveGuard } from '../ui/leave-guard';
 import { ChoiceSelect, type Choice } from '../ui/labelled-fields';
 import { presentError, presentErrorBeside } from '../rpc/error-presenter';
 import { dialogs } from '../ui/dialogs';
@@ -53,6 +54,8 @@ function FreezePeriodBody() {
   const mayMove = Boolean(user?.permissions['FormBatch.action.freezePeriod']);
 
   usePageTitle(TITLE);
+  // A reason typed but not yet used for a move is asked about before the page is left.
+  useLeaveGuard(reason.trim() !== '', LEAVE_PAGE_MESSAGE);
   const loadHistory = useCallback(() => api.history().then(setHistory, (e) => void presentError(e)), []);
   useEffect(() => {
     Promise.all([periods.calendars(), periods.sectors(), api.periodEnds()]).then(([c, s, e]) => {
