@@ -149,7 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     dataDir,
     defaultPageSize,
     maxPageSize,
-    pageCacheMb: integer(env, 'PAGE_CACHE_MB', 0, 0, 4096),
+    pageCacheMb: integer(env, 'PAGE_CACHE_MB', 32, 0, 4096),
     pageCacheVerify: onOff(env, 'PAGE_CACHE_VERIFY', false),
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     processBodyLimit: integer(env, 'PROCESS_BODY_LIMIT', 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
