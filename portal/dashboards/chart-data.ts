@@ -68,7 +68,10 @@ export async function latestMonthOf(ctx: ActionContext, row: ChartDataRow, windo
   const qb = fromModule(db, module, new Set([group.alias, ...whereFields(conditions).map((f) => f.alias)]));
   applyScope(db, qb, module, scopeRe);
   applyWhere(qb, conditions, module);
-  const found = (await qb.max({ m: `${group.alias}.${group.column}` }).first()) as { m: unknown } | undefined;
+  // The newest row by the month's own index, not max(): under a row rule the database cannot answer
+  // max() from the index alone and reads every row up to the end (it grew with the years of history).
+  const column = `${group.alias}.${group.column}`;
+  const found = (await qb.whereNotNull(column).orderBy(column, 'desc').first({ m: column })) as { m: unknown } | undefined;
   if (found?.m === null || found?.m === undefined) return null;
   const m = found.m instanceof Date ? DateTime.fromJSDate(found.m, { zone: 'utc' }) : DateTime.fromSQL(String(found.m), { zone: 'utc' });
   return m.isValid ? m.toFormat('yyyy-MM') : String(found.m).slice(0, 7);
